@@ -1,0 +1,196 @@
+//! The command line (clap): `shears` runs UCI; subcommands run bench, perft
+//! and perft suites. Each command returns its process exit code.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::bench;
+use crate::config::Config;
+use crate::perft::{self, PerftTable};
+use crate::perft_suite::{check_suite, parse_suite};
+use crate::position::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use crate::uci;
+
+/// Shears, a UCI chess engine. With no subcommand it speaks UCI on
+/// stdin/stdout.
+#[derive(Debug, Parser)]
+#[command(name = "shears", version, about)]
+pub struct Cli {
+    /// Settings file (default: ./engine.toml, else engine.toml next to the
+    /// executable, else built-in defaults).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// What to run (default: the UCI engine).
+    #[command(subcommand)]
+    pub command: Option<CliCommand>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum CliCommand {
+    /// Search the fixed bench positions to a fixed depth on one thread; the
+    /// last line is `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+    },
+    /// Count the leaf nodes of the move tree to DEPTH; prints nodes, time and nps.
+    Perft {
+        /// Depth in plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
+        depth: u32,
+        /// Start position (default: the standard start position). Chess960
+        /// is recognised from the castling field.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Size in MB of a table of subtree counts (0: none); speeds up deep runs.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
+        hash: u32,
+    },
+    /// Check a perft suite (`FEN ;D1 n ;D2 n …` lines). Exit 0 when all pass,
+    /// 1 on a mismatch, 2 on an unreadable file or a malformed line.
+    PerftSuite {
+        /// The suite file.
+        file: PathBuf,
+        /// Skip depths beyond this.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+        max_depth: Option<u32>,
+        /// Skip depths whose expected count is larger than this.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+    },
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    let config = match Config::discover(cli.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("shears: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        None => match uci::run(&config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("shears: cannot open the log file: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(CliCommand::Bench { depth }) => {
+            let result = bench::run(depth, &mut |line| println!("{line}"));
+            println!("{}", result.summary());
+            ExitCode::SUCCESS
+        }
+        Some(CliCommand::Perft {
+            depth,
+            fen,
+            divide,
+            threads,
+            hash,
+        }) => run_perft(depth, fen, divide, threads, hash),
+        Some(CliCommand::PerftSuite {
+            file,
+            max_depth,
+            max_nodes,
+            threads,
+        }) => run_perft_suite(&file, max_depth, max_nodes, threads),
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<String>, divide: bool, threads: u32, hash: u32) -> ExitCode {
+    let fen = fen.unwrap_or_else(|| START_FEN.to_owned());
+    let chess960 = fen_needs_chess960(&fen);
+    let pos = match Position::from_fen(&fen, chess960) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("shears perft: --fen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let table = (hash > 0).then(|| PerftTable::new(hash as usize));
+    let start = Instant::now();
+    let counts = perft::with_threads(threads as usize, || {
+        perft::divide(&pos, depth, table.as_ref())
+    });
+    let elapsed = start.elapsed();
+    if divide {
+        for (m, n) in &counts {
+            println!("{}: {n}", move_to_uci(*m, chess960));
+        }
+        println!();
+    }
+    let nodes: u64 = counts.iter().map(|(_, n)| n).sum();
+    let nps = (nodes as u128 * 1_000_000_000 / elapsed.as_nanos().max(1)) as u64;
+    println!("nodes {nodes} time {} ms nps {nps}", elapsed.as_millis());
+    ExitCode::SUCCESS
+}
+
+fn run_perft_suite(
+    file: &std::path::Path,
+    max_depth: Option<u32>,
+    max_nodes: Option<u64>,
+    threads: Option<u32>,
+) -> ExitCode {
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            eprintln!("shears perft-suite: {}: cannot read: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let (entries, errors) = parse_suite(&text);
+    for e in &errors {
+        println!("{}: {e}", file.display());
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(entries.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions {elapsed_precise} eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
+    let mismatches = perft::with_threads(threads, || {
+        check_suite(&entries, max_depth, max_nodes, &|| bar.inc(1))
+    });
+    bar.finish_and_clear();
+    for m in &mismatches {
+        println!("{m}");
+    }
+    let mut failed_lines: Vec<usize> = mismatches.iter().map(|m| m.line).collect();
+    failed_lines.dedup();
+    let total = entries.len() + errors.len();
+    println!(
+        "passed {}/{} positions",
+        entries.len() - failed_lines.len(),
+        total
+    );
+    if !errors.is_empty() {
+        ExitCode::from(2)
+    } else if !mismatches.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

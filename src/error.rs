@@ -1,0 +1,172 @@
+//! Crate-level error types. Every boundary that takes untrusted input (UCI
+//! lines, engine.toml, the command line, EPD files) reports through one of
+//! these, carrying the bad token and what was expected.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Longest piece of user text echoed back in an error message.
+const ECHO_LIMIT: usize = 80;
+
+/// Shortens user text for an error message (a megabyte line must not come
+/// back as a megabyte error).
+pub fn echo(text: &str) -> String {
+    if text.chars().count() <= ECHO_LIMIT {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(ECHO_LIMIT).collect();
+        format!("{cut}… ({} bytes)", text.len())
+    }
+}
+
+/// A FEN that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// No FEN text at all.
+    #[error("empty FEN")]
+    Empty,
+    /// Not FEN syntax.
+    #[error("invalid FEN \"{}\": {reason}", echo(.fen))]
+    Syntax {
+        /// The FEN text.
+        fen: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Well-formed, but not a legal position.
+    #[error("illegal position \"{}\": {reason}", echo(.fen))]
+    Illegal {
+        /// The FEN text.
+        fen: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// A move in UCI text that could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not UCI move syntax at all.
+    #[error("malformed move \"{}\"", echo(.0))]
+    Malformed(String),
+    /// The null move `0000`, which a position cannot play.
+    #[error("null move \"0000\" is not supported")]
+    Null,
+    /// Well-formed, but not legal in the position.
+    #[error("illegal move \"{}\" in position {fen}", echo(.mv))]
+    Illegal {
+        /// The move text.
+        mv: String,
+        /// The position it was tried in.
+        fen: String,
+    },
+}
+
+/// A rejected UCI line. The engine answers it with `info string error: …`
+/// and keeps its previous state.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum UciError {
+    /// The first word is no command we know.
+    #[error("unknown command \"{}\"", echo(.0))]
+    UnknownCommand(String),
+    /// A command with missing, extra or malformed arguments.
+    #[error("{command}: {reason}")]
+    BadArguments {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// `position` with a bad FEN.
+    #[error("position: {0}")]
+    Fen(#[from] FenError),
+    /// `position … moves` with a bad move.
+    #[error("position: move {index} of the list: {error}")]
+    Move {
+        /// 1-based index in the moves list.
+        index: usize,
+        /// What is wrong with the move.
+        error: MoveError,
+    },
+    /// `go` with a bad parameter.
+    #[error("go: {param} {reason}")]
+    BadGo {
+        /// The parameter.
+        param: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// `setoption` with an unknown name or a bad value.
+    #[error("setoption: {0}")]
+    Option(#[from] OptionError),
+    /// The external UCI parser failed on the line.
+    #[error("could not parse \"{}\": {reason}", echo(.line))]
+    Parser {
+        /// The line.
+        line: String,
+        /// What the parser said.
+        reason: String,
+    },
+}
+
+/// An option name or value that the option table refuses.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("unknown option \"{}\"", echo(.0))]
+    Unknown(String),
+    /// The value does not fit the option.
+    #[error("option \"{name}\": bad value \"{}\", expected {expected}", echo(.value))]
+    BadValue {
+        /// The option name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+}
+
+/// engine.toml could not be used. Start-up stops with this message.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file exists but cannot be read.
+    #[error("{}: cannot read: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Not valid TOML.
+    #[error("{}: invalid TOML: {message}", .path.display())]
+    Toml {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message (with line and column).
+        message: String,
+    },
+    /// A key that the file may not hold.
+    #[error("{}: unknown key \"{key}\" (allowed: {allowed})", .path.display())]
+    UnknownKey {
+        /// The file.
+        path: PathBuf,
+        /// The key, with its table (`options.Foo`).
+        key: String,
+        /// The keys that are allowed there.
+        allowed: String,
+    },
+    /// A known key with a value of the wrong type or range.
+    #[error("{}: key \"{key}\" has bad value {value}: expected {expected}", .path.display())]
+    BadValue {
+        /// The file.
+        path: PathBuf,
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+}

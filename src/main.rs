@@ -1,0 +1,9 @@
+//! The `shears` binary: parse the command line, run, map to an exit code.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    shears::cli::run(shears::cli::Cli::parse())
+}

@@ -1,0 +1,270 @@
+//! The option table: one list of UCI options that serves the `uci` listing,
+//! `setoption` and the `[options]` table of engine.toml.
+//!
+//! Names are Stockfish's and are matched case-insensitively. An option is
+//! listed only once something in the engine uses it.
+
+use std::fmt;
+
+use crate::error::OptionError;
+
+/// `UCI_Chess960`: castling moves are written king-takes-rook, and
+/// Shredder-FEN / X-FEN castling is accepted.
+pub const UCI_CHESS960: &str = "UCI_Chess960";
+/// `Move Overhead`: milliseconds kept back from every move for GUI and
+/// pipe latency.
+pub const MOVE_OVERHEAD: &str = "Move Overhead";
+
+/// What kind of value an option holds, with its default and range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type check`: true or false.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// `type spin`: an integer in `min..=max`.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `type button`: an action with no value.
+    Button,
+}
+
+/// One row of the option table.
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSpec {
+    /// The UCI name.
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: OptionKind,
+    /// One line for the README and `--help`.
+    pub doc: &'static str,
+}
+
+/// Every option the engine has.
+pub const OPTION_TABLE: &[OptionSpec] = &[
+    OptionSpec {
+        name: MOVE_OVERHEAD,
+        kind: OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+        doc: "milliseconds subtracted from every move's time budget for GUI and pipe latency",
+    },
+    OptionSpec {
+        name: UCI_CHESS960,
+        kind: OptionKind::Check { default: false },
+        doc: "Chess960: castling written king-takes-rook (e1h1); Shredder-FEN and X-FEN accepted",
+    },
+];
+
+/// A value held by an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValue {
+    /// For `check`.
+    Bool(bool),
+    /// For `spin`.
+    Int(i64),
+    /// For `button` (nothing to hold).
+    Trigger,
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Trigger => f.write_str("(button)"),
+        }
+    }
+}
+
+impl OptionSpec {
+    /// The default value.
+    pub fn default_value(&self) -> OptionValue {
+        match self.kind {
+            OptionKind::Check { default } => OptionValue::Bool(default),
+            OptionKind::Spin { default, .. } => OptionValue::Int(default),
+            OptionKind::Button => OptionValue::Trigger,
+        }
+    }
+
+    /// A description of the allowed values, for error messages.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            OptionKind::Check { .. } => "true or false".to_owned(),
+            OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
+            OptionKind::Button => "no value (a button)".to_owned(),
+        }
+    }
+
+    /// The `option name … type …` line of the `uci` answer.
+    pub fn uci_line(&self) -> String {
+        match self.kind {
+            OptionKind::Check { default } => {
+                format!("option name {} type check default {default}", self.name)
+            }
+            OptionKind::Spin { default, min, max } => format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                self.name
+            ),
+            OptionKind::Button => format!("option name {} type button", self.name),
+        }
+    }
+
+    /// Parses a `setoption` value for this option.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::BadValue`] when the text is not of the option's type or
+    /// is out of range.
+    pub fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
+        let bad = |v: &str| OptionError::BadValue {
+            name: self.name.to_owned(),
+            value: v.to_owned(),
+            expected: self.expected(),
+        };
+        match (self.kind, value.map(str::trim)) {
+            (OptionKind::Button, None | Some("")) => Ok(OptionValue::Trigger),
+            (OptionKind::Button, Some(v)) => Err(bad(v)),
+            (_, None) => Err(bad("")),
+            (OptionKind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
+                "true" => Ok(OptionValue::Bool(true)),
+                "false" => Ok(OptionValue::Bool(false)),
+                _ => Err(bad(v)),
+            },
+            (OptionKind::Spin { min, max, .. }, Some(v)) => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Int(n)),
+                _ => Err(bad(v)),
+            },
+        }
+    }
+
+    /// Checks a value that came typed (from engine.toml).
+    pub fn check_value(&self, value: OptionValue) -> bool {
+        match (self.kind, value) {
+            (OptionKind::Check { .. }, OptionValue::Bool(_)) => true,
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(&n),
+            _ => false,
+        }
+    }
+}
+
+/// Finds an option by name, ignoring case and surrounding spaces.
+pub fn find(name: &str) -> Option<(usize, &'static OptionSpec)> {
+    let name = name.trim();
+    OPTION_TABLE
+        .iter()
+        .enumerate()
+        .find(|(_, spec)| spec.name.eq_ignore_ascii_case(name))
+}
+
+/// The current value of every option, in table order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    values: Vec<OptionValue>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            values: OPTION_TABLE.iter().map(OptionSpec::default_value).collect(),
+        }
+    }
+}
+
+impl Options {
+    /// Sets an option from `setoption` text. On error nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError`] for an unknown name or a bad value.
+    pub fn set(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(&'static OptionSpec, OptionValue), OptionError> {
+        let (index, spec) =
+            find(name).ok_or_else(|| OptionError::Unknown(name.trim().to_owned()))?;
+        let parsed = spec.parse_value(value)?;
+        if parsed != OptionValue::Trigger {
+            self.values[index] = parsed;
+        }
+        Ok((spec, parsed))
+    }
+
+    /// Sets a typed value (engine.toml). Returns false, changing nothing,
+    /// when the value does not fit.
+    pub fn set_typed(&mut self, index: usize, value: OptionValue) -> bool {
+        let fits = OPTION_TABLE[index].check_value(value);
+        if fits {
+            self.values[index] = value;
+        }
+        fits
+    }
+
+    /// The value of the option named `name` (a table constant).
+    ///
+    /// # Panics
+    ///
+    /// If `name` is not in the table: a programming error.
+    pub fn get(&self, name: &str) -> OptionValue {
+        let (index, _) = find(name).expect("option names passed to get() come from the table");
+        self.values[index]
+    }
+
+    /// A `check` option's value.
+    pub fn bool(&self, name: &str) -> bool {
+        matches!(self.get(name), OptionValue::Bool(true))
+    }
+
+    /// A `spin` option's value.
+    pub fn int(&self, name: &str) -> i64 {
+        match self.get(name) {
+            OptionValue::Int(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// Whether castling is written and read in Chess960 form.
+    pub fn chess960(&self) -> bool {
+        self.bool(UCI_CHESS960)
+    }
+
+    /// `Move Overhead` in milliseconds.
+    pub fn move_overhead_ms(&self) -> u64 {
+        self.int(MOVE_OVERHEAD).max(0) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_case_insensitively_and_bad_values_change_nothing() {
+        let mut o = Options::default();
+        o.set("move overhead", Some("250")).unwrap();
+        assert_eq!(o.move_overhead_ms(), 250);
+        assert!(o.set("Move Overhead", Some("-1")).is_err());
+        assert!(
+            o.set("Move Overhead", Some("99999999999999999999"))
+                .is_err()
+        );
+        assert!(o.set("Move Overhead", Some("ten")).is_err());
+        assert_eq!(o.move_overhead_ms(), 250);
+        o.set("uci_chess960", Some("TRUE")).unwrap();
+        assert!(o.chess960());
+        assert!(matches!(
+            o.set("Nope", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
+    }
+}

@@ -1,0 +1,135 @@
+//! Time management: turns `go` clock parameters into a soft limit (do not
+//! start another iteration after it) and a hard limit (stop at once). Nothing
+//! else lives here.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+/// Moves assumed left in a sudden-death game when `movestogo` is absent.
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Share of the increment added to each move's budget, in percent.
+pub const INCREMENT_SHARE_PERCENT: u64 = 75;
+/// The soft limit as a percentage of the move's budget.
+pub const SOFT_LIMIT_PERCENT: u64 = 60;
+/// The hard limit as a multiple of the move's budget…
+pub const HARD_LIMIT_FACTOR: u64 = 3;
+/// …but never more than this percentage of the remaining clock.
+pub const HARD_LIMIT_CLOCK_PERCENT: u64 = 40;
+/// The smallest limit we ever set, in milliseconds.
+pub const MIN_LIMIT_MS: u64 = 1;
+
+/// The clock parameters of a `go` command, in milliseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// White's remaining time.
+    pub wtime: Option<u64>,
+    /// Black's remaining time.
+    pub btime: Option<u64>,
+    /// White's increment.
+    pub winc: Option<u64>,
+    /// Black's increment.
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<u64>,
+}
+
+/// Soft and hard limits for one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeLimits {
+    /// Do not start an iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop the search once this has passed.
+    pub hard: Option<Duration>,
+}
+
+impl TimeLimits {
+    /// No time limit at all.
+    pub const NONE: TimeLimits = TimeLimits {
+        soft: None,
+        hard: None,
+    };
+
+    /// Limits for `side` to move from `clock`, keeping `overhead_ms` back.
+    pub fn new(clock: &Clock, side: Color, overhead_ms: u64) -> TimeLimits {
+        let ms = |v: u64| Some(Duration::from_millis(v.max(MIN_LIMIT_MS)));
+        if let Some(movetime) = clock.movetime {
+            let t = movetime.saturating_sub(overhead_ms);
+            return TimeLimits {
+                soft: ms(t),
+                hard: ms(t),
+            };
+        }
+        let (time, inc) = match side {
+            Color::White => (clock.wtime, clock.winc),
+            Color::Black => (clock.btime, clock.binc),
+        };
+        let Some(time) = time else {
+            return TimeLimits::NONE;
+        };
+        let inc = inc.unwrap_or(0);
+        let available = time.saturating_sub(overhead_ms);
+        let moves_to_go = clock
+            .movestogo
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .clamp(1, 1000);
+        let budget = (available / moves_to_go + inc * INCREMENT_SHARE_PERCENT / 100).min(available);
+        let hard_cap = if moves_to_go == 1 {
+            available
+        } else {
+            available * HARD_LIMIT_CLOCK_PERCENT / 100
+        };
+        let hard = budget.saturating_mul(HARD_LIMIT_FACTOR).min(hard_cap);
+        let soft = (budget * SOFT_LIMIT_PERCENT / 100).min(hard);
+        TimeLimits {
+            soft: ms(soft),
+            hard: ms(hard),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_keeps_overhead_back() {
+        let c = Clock {
+            movetime: Some(1000),
+            ..Clock::default()
+        };
+        let l = TimeLimits::new(&c, Color::White, 50);
+        assert_eq!(l.hard, Some(Duration::from_millis(950)));
+    }
+
+    #[test]
+    fn hard_limit_never_exceeds_the_clock() {
+        for time in [1u64, 10, 100, 1000, 60_000] {
+            for mtg in [None, Some(1), Some(2), Some(40)] {
+                let c = Clock {
+                    wtime: Some(time),
+                    winc: Some(10),
+                    movestogo: mtg,
+                    ..Clock::default()
+                };
+                let l = TimeLimits::new(&c, Color::White, 10);
+                let hard = l.hard.unwrap().as_millis() as u64;
+                assert!(
+                    hard <= time.saturating_sub(10).max(MIN_LIMIT_MS),
+                    "{time} {mtg:?} {hard}"
+                );
+                assert!(l.soft <= l.hard);
+            }
+        }
+    }
+
+    #[test]
+    fn no_clock_means_no_limit() {
+        assert_eq!(
+            TimeLimits::new(&Clock::default(), Color::Black, 10),
+            TimeLimits::NONE
+        );
+    }
+}

@@ -1,0 +1,448 @@
+//! One UCI line → our validated [`Command`] (or a [`UciError`]).
+//!
+//! vampirc-uci 0.11.1 recognises the simple commands (`uci`, `debug`,
+//! `isready`, `setoption` with spaces in names and values, `register`,
+//! `ucinewgame`, `stop`, `ponderhit`, `quit`). It has measured defects on
+//! `position` and `go` (panics on trailing blanks and numbers over 255, cuts
+//! move lists, drops `ponder` and `movetime`, clamps depth to 100, refuses
+//! Shredder-FEN and short FENs), so those two and our extra commands are
+//! parsed here, before it, and every call into it is guarded so that a panic
+//! inside it becomes an error. Its types stay in this file.
+
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+use vampirc_uci::{UciMessage, parse_one};
+
+use crate::error::UciError;
+
+/// Largest `go perft` depth we accept (deeper would run for days).
+pub const MAX_PERFT_DEPTH: u32 = 15;
+
+/// A `go` command, with moves still as text (they are checked against the
+/// position when the command runs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoArgs {
+    /// `searchmoves`.
+    pub searchmoves: Vec<String>,
+    /// `ponder`.
+    pub ponder: bool,
+    /// `wtime`, ms.
+    pub wtime: Option<u64>,
+    /// `btime`, ms.
+    pub btime: Option<u64>,
+    /// `winc`, ms.
+    pub winc: Option<u64>,
+    /// `binc`, ms.
+    pub binc: Option<u64>,
+    /// `movestogo`.
+    pub movestogo: Option<u64>,
+    /// `depth`.
+    pub depth: Option<u64>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `mate`, in moves.
+    pub mate: Option<u64>,
+    /// `movetime`, ms.
+    pub movetime: Option<u64>,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `perft N` (Stockfish's extension).
+    pub perft: Option<u32>,
+}
+
+/// Where a `position` command starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartPos {
+    /// `startpos`.
+    Start,
+    /// `fen …` (the FEN fields joined by spaces).
+    Fen(String),
+}
+
+/// A recognised UCI line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`.
+    IsReady,
+    /// `setoption name N [value V]`.
+    SetOption {
+        /// Option name.
+        name: String,
+        /// Option value, if any.
+        value: Option<String>,
+    },
+    /// `register …` (accepted; Shears needs no registration).
+    Register,
+    /// `ucinewgame`.
+    UciNewGame,
+    /// `position startpos|fen … [moves …]`.
+    Position {
+        /// Start position.
+        start: StartPos,
+        /// Moves as text.
+        moves: Vec<String>,
+    },
+    /// `go …`.
+    Go(GoArgs),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: show the board.
+    Display,
+    /// `bench [depth]`.
+    Bench(Option<u32>),
+    /// `eval`: the evaluation trace.
+    Eval,
+}
+
+/// Parses one line. `Ok(None)` for an empty or blank line (ignored, as
+/// Stockfish does).
+///
+/// # Errors
+///
+/// [`UciError`] naming what is wrong with the line.
+pub fn parse_line(line: &str) -> Result<Option<Command>, UciError> {
+    let line = line.trim();
+    let mut tokens = line.split_whitespace();
+    let Some(first) = tokens.next() else {
+        return Ok(None);
+    };
+    let rest: Vec<&str> = tokens.collect();
+    let command = match first.to_ascii_lowercase().as_str() {
+        "position" => parse_position(&rest)?,
+        "go" => Command::Go(parse_go(&rest)?),
+        "d" => no_args("d", &rest, Command::Display)?,
+        "eval" => no_args("eval", &rest, Command::Eval)?,
+        "bench" => Command::Bench(parse_bench(&rest)?),
+        "uci" | "debug" | "isready" | "setoption" | "register" | "ucinewgame" | "stop"
+        | "ponderhit" | "quit" => parse_simple(line)?,
+        _ => return Err(UciError::UnknownCommand(first.to_owned())),
+    };
+    Ok(Some(command))
+}
+
+fn no_args(command: &'static str, rest: &[&str], cmd: Command) -> Result<Command, UciError> {
+    match rest.first() {
+        None => Ok(cmd),
+        Some(extra) => Err(UciError::BadArguments {
+            command,
+            reason: format!("unexpected argument \"{}\"", crate::error::echo(extra)),
+        }),
+    }
+}
+
+fn parse_bench(rest: &[&str]) -> Result<Option<u32>, UciError> {
+    match rest {
+        [] => Ok(None),
+        [depth] => match depth.parse::<u32>() {
+            Ok(d) if (1..=64).contains(&d) => Ok(Some(d)),
+            _ => Err(UciError::BadArguments {
+                command: "bench",
+                reason: format!(
+                    "depth \"{}\" is not an integer from 1 to 64",
+                    crate::error::echo(depth)
+                ),
+            }),
+        },
+        _ => Err(UciError::BadArguments {
+            command: "bench",
+            reason: "expected at most one argument, the depth".to_owned(),
+        }),
+    }
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, UciError> {
+    let bad = |reason: String| UciError::BadArguments {
+        command: "position",
+        reason,
+    };
+    let moves_at = rest.iter().position(|t| t.eq_ignore_ascii_case("moves"));
+    let (head, moves) = match moves_at {
+        Some(i) => (
+            &rest[..i],
+            rest[i + 1..].iter().map(|s| (*s).to_owned()).collect(),
+        ),
+        None => (rest, Vec::new()),
+    };
+    let start = match head.split_first() {
+        None => return Err(bad("expected \"startpos\" or \"fen <FEN>\"".to_owned())),
+        Some((kind, args)) if kind.eq_ignore_ascii_case("startpos") => {
+            if let Some(extra) = args.first() {
+                return Err(bad(format!(
+                    "unexpected \"{}\" after startpos (moves must follow \"moves\")",
+                    crate::error::echo(extra)
+                )));
+            }
+            StartPos::Start
+        }
+        Some((kind, args)) if kind.eq_ignore_ascii_case("fen") => {
+            if args.is_empty() {
+                return Err(bad("\"fen\" needs a FEN".to_owned()));
+            }
+            StartPos::Fen(args.join(" "))
+        }
+        Some((kind, _)) => {
+            return Err(bad(format!(
+                "expected \"startpos\" or \"fen\", found \"{}\"",
+                crate::error::echo(kind)
+            )));
+        }
+    };
+    Ok(Command::Position { start, moves })
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+fn parse_go(rest: &[&str]) -> Result<GoArgs, UciError> {
+    let mut go = GoArgs::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let keyword = rest[i].to_ascii_lowercase();
+        i += 1;
+        let bad = |reason: String| UciError::BadGo {
+            param: keyword.clone(),
+            reason,
+        };
+        match keyword.as_str() {
+            "ponder" => go.ponder = true,
+            "infinite" => go.infinite = true,
+            "searchmoves" => {
+                let start = i;
+                while i < rest.len()
+                    && !GO_KEYWORDS.contains(&rest[i].to_ascii_lowercase().as_str())
+                {
+                    go.searchmoves.push(rest[i].to_owned());
+                    i += 1;
+                }
+                if i == start {
+                    return Err(bad("needs at least one move".to_owned()));
+                }
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
+            | "movetime" | "perft" => {
+                let Some(text) = rest.get(i) else {
+                    return Err(bad("needs a number".to_owned()));
+                };
+                i += 1;
+                let value = parse_count(text).map_err(bad)?;
+                match keyword.as_str() {
+                    "wtime" => go.wtime = Some(value),
+                    "btime" => go.btime = Some(value),
+                    "winc" => go.winc = Some(value),
+                    "binc" => go.binc = Some(value),
+                    "movestogo" => go.movestogo = Some(value),
+                    "depth" => go.depth = Some(value),
+                    "nodes" => go.nodes = Some(value),
+                    "mate" => go.mate = Some(value),
+                    "movetime" => go.movetime = Some(value),
+                    _ => {
+                        go.perft = match u32::try_from(value) {
+                            Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Some(d),
+                            _ => {
+                                return Err(bad(format!(
+                                    "{value} is out of range (1 to {MAX_PERFT_DEPTH})"
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                return Err(UciError::BadGo {
+                    param: crate::error::echo(&keyword),
+                    reason: "is not a go parameter".to_owned(),
+                });
+            }
+        }
+    }
+    Ok(go)
+}
+
+/// A non-negative integer that fits in 64 bits.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let shown = crate::error::echo(text);
+    if let Some(digits) = text.strip_prefix('-') {
+        return if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            Err(format!("{shown} must not be negative"))
+        } else {
+            Err(format!("\"{shown}\" is not a number"))
+        };
+    }
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("\"{shown}\" is not a number"));
+    }
+    text.parse::<u64>()
+        .map_err(|_| format!("{shown} is too large"))
+}
+
+thread_local! {
+    /// Set while vampirc-uci runs, so the panic hook stays quiet for it.
+    static IN_GUARDED_PARSER: Cell<bool> = const { Cell::new(false) };
+}
+
+fn install_quiet_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !IN_GUARDED_PARSER.with(Cell::get) {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// The simple commands, through vampirc-uci, with a panic guard.
+fn parse_simple(line: &str) -> Result<Command, UciError> {
+    install_quiet_hook();
+    IN_GUARDED_PARSER.with(|f| f.set(true));
+    let parsed = panic::catch_unwind(AssertUnwindSafe(|| parse_one(line)));
+    IN_GUARDED_PARSER.with(|f| f.set(false));
+    let message = parsed.map_err(|_| UciError::Parser {
+        line: line.to_owned(),
+        reason: "the UCI parser failed on this line".to_owned(),
+    })?;
+    let first = line
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let usage = |command: &'static str, usage: &str| UciError::BadArguments {
+        command,
+        reason: format!("expected \"{usage}\""),
+    };
+    Ok(match message {
+        UciMessage::Uci => Command::Uci,
+        UciMessage::Debug(on) => Command::Debug(on),
+        UciMessage::IsReady => Command::IsReady,
+        UciMessage::SetOption { name, value } => Command::SetOption { name, value },
+        UciMessage::Register { .. } => Command::Register,
+        UciMessage::UciNewGame => Command::UciNewGame,
+        UciMessage::Stop => Command::Stop,
+        UciMessage::PonderHit => Command::PonderHit,
+        UciMessage::Quit => Command::Quit,
+        _ => {
+            return Err(match first.as_str() {
+                "debug" => usage("debug", "debug on|off"),
+                "setoption" => usage("setoption", "setoption name <name> [value <value>]"),
+                "register" => usage(
+                    "register",
+                    "register later | register name <name> code <code>",
+                ),
+                "uci" => usage("uci", "uci"),
+                "isready" => usage("isready", "isready"),
+                "ucinewgame" => usage("ucinewgame", "ucinewgame"),
+                "stop" => usage("stop", "stop"),
+                "ponderhit" => usage("ponderhit", "ponderhit"),
+                "quit" => usage("quit", "quit"),
+                _ => UciError::UnknownCommand(first),
+            });
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> GoArgs {
+        match parse_line(line) {
+            Ok(Some(Command::Go(g))) => g,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_keeps_what_vampirc_loses() {
+        assert!(go("go infinite ").infinite);
+        assert!(go("go infinite\t").infinite);
+        assert_eq!(go("go depth 300").depth, Some(300));
+        assert_eq!(go("go depth 1000").depth, Some(1000));
+        assert_eq!(go("go mate 300").mate, Some(300));
+        assert_eq!(go("go movestogo 300 wtime 1 btime 1").movestogo, Some(300));
+        let g = go("go ponder wtime 1000 btime 2000 winc 10 binc 20");
+        assert!(g.ponder);
+        assert_eq!(
+            (g.wtime, g.btime, g.winc, g.binc),
+            (Some(1000), Some(2000), Some(10), Some(20))
+        );
+        let g = go("go wtime 1000 btime 1000 movetime 500");
+        assert_eq!(g.movetime, Some(500));
+        assert_eq!(
+            go("go searchmoves e2e4 d2d4 depth 3").searchmoves,
+            vec!["e2e4", "d2d4"]
+        );
+    }
+
+    #[test]
+    fn go_rejects_negative_huge_and_unknown() {
+        for bad in [
+            "go depth -1",
+            "go wtime 99999999999999999999999",
+            "go nodes x",
+            "go depth",
+            "go fast",
+            "go perft 0",
+            "go perft 99",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn position_keeps_every_move() {
+        let Ok(Some(Command::Position { moves, .. })) =
+            parse_line("position startpos moves  e2e4 0000 d2d4")
+        else {
+            panic!()
+        };
+        assert_eq!(moves, vec!["e2e4", "0000", "d2d4"]);
+        let Ok(Some(Command::Position { start, .. })) =
+            parse_line("position fen 8/8/8/8/8/8/8/K6k w - -")
+        else {
+            panic!()
+        };
+        assert_eq!(start, StartPos::Fen("8/8/8/8/8/8/8/K6k w - -".to_owned()));
+    }
+
+    #[test]
+    fn simple_commands_go_through_vampirc() {
+        assert_eq!(parse_line("isready").unwrap(), Some(Command::IsReady));
+        assert_eq!(
+            parse_line("setoption name Move Overhead value 100").unwrap(),
+            Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("100".into())
+            })
+        );
+        assert_eq!(parse_line("   ").unwrap(), None);
+        assert!(matches!(
+            parse_line("xyzzy"),
+            Err(UciError::UnknownCommand(_))
+        ));
+        assert!(parse_line("setoption").is_err());
+    }
+}

@@ -1,0 +1,274 @@
+//! The UCI loop: stdin is read on its own thread and handed over line by
+//! line; each line becomes a [`Command`] and an [`Engine`] call; searches run
+//! on their own thread and report through [`Output`].
+//!
+//! Bad input never ends the loop: it gets one `info string error: …` line and
+//! the engine's position and options stay as they were. End of input means
+//! `quit`.
+
+pub mod command;
+pub mod output;
+
+use std::io::{BufRead, BufReader, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use shakmaty::Position as _;
+
+use crate::bench;
+use crate::config::Config;
+use crate::engine::{Engine, Reporter};
+use crate::error::UciError;
+use crate::eval;
+use crate::options::{OPTION_TABLE, UCI_CHESS960};
+use crate::perft;
+use crate::position::{Position, move_to_uci};
+use crate::search::SearchLimits;
+use crate::time::Clock;
+use command::{Command, GoArgs, StartPos, parse_line};
+use output::{Output, format_report};
+
+/// The engine's name as `uci` reports it.
+pub const ENGINE_NAME: &str = concat!("Shears ", env!("CARGO_PKG_VERSION"));
+/// The engine's author line.
+pub const ENGINE_AUTHOR: &str = "the Shears developers";
+
+/// What the loop does after a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Leave the loop.
+    Quit,
+}
+
+/// The UCI session: engine state plus output.
+pub struct Session {
+    engine: Engine,
+    output: Arc<Output>,
+    chess960: Arc<AtomicBool>,
+    debug: bool,
+}
+
+impl Session {
+    /// A session with the options of `config`, writing to `output`.
+    pub fn new(config: &Config, output: Arc<Output>) -> Session {
+        let chess960 = Arc::new(AtomicBool::new(config.options.chess960()));
+        let reporter: Reporter = {
+            let output = Arc::clone(&output);
+            let chess960 = Arc::clone(&chess960);
+            Arc::new(move |report| {
+                for line in format_report(&report, chess960.load(Ordering::Relaxed)) {
+                    output.line(&line);
+                }
+            })
+        };
+        Session {
+            engine: Engine::new(config.options.clone(), reporter),
+            output,
+            chess960,
+            debug: false,
+        }
+    }
+
+    /// The engine behind the session.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        match parse_line(line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(command)) => match self.execute(command) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    self.output.error(&e.to_string());
+                    Flow::Continue
+                }
+            },
+            Err(e) => {
+                self.output.error(&e.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Flow, UciError> {
+        let out = &self.output;
+        match command {
+            Command::Uci => {
+                out.line(&format!("id name {ENGINE_NAME}"));
+                out.line(&format!("id author {ENGINE_AUTHOR}"));
+                out.line("");
+                for spec in OPTION_TABLE {
+                    out.line(&spec.uci_line());
+                }
+                out.line("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => out.line("readyok"),
+            Command::SetOption { name, value } => {
+                let (spec, value) = self.engine.set_option(&name, value.as_deref())?;
+                if spec.name == UCI_CHESS960 {
+                    self.chess960
+                        .store(self.engine.options().chess960(), Ordering::Relaxed);
+                }
+                if self.debug {
+                    out.line(&format!("info string {} set to {value}", spec.name));
+                }
+            }
+            Command::Register => {}
+            Command::UciNewGame => self.engine.new_game(),
+            Command::Position { start, moves } => {
+                let chess960 = self.engine.options().chess960();
+                let mut position = match start {
+                    StartPos::Start => Position::startpos(),
+                    StartPos::Fen(fen) => Position::from_fen(&fen, chess960)?,
+                };
+                position
+                    .play_uci_moves(moves.iter().map(String::as_str), chess960)
+                    .map_err(|(index, error)| UciError::Move {
+                        index: index + 1,
+                        error,
+                    })?;
+                self.engine.set_position(position);
+            }
+            Command::Go(args) => self.go(args)?,
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => {
+                self.engine.stop_and_wait();
+                return Ok(Flow::Quit);
+            }
+            Command::Display => out.line(&self.engine.position().diagram()),
+            Command::Eval => out.line(&eval::trace(self.engine.position().board())),
+            Command::Bench(depth) => {
+                self.engine.stop_and_wait();
+                let result = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut |line| {
+                    out.line(line)
+                });
+                out.line(&result.summary());
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn go(&mut self, args: GoArgs) -> Result<(), UciError> {
+        let chess960 = self.engine.options().chess960();
+        let position = self.engine.position();
+        if let Some(depth) = args.perft {
+            let start = Instant::now();
+            let counts = perft::divide(position, depth, None);
+            for (m, n) in &counts {
+                self.output
+                    .line(&format!("{}: {n}", move_to_uci(*m, chess960)));
+            }
+            let total: u64 = counts.iter().map(|(_, n)| n).sum();
+            self.output.line("");
+            self.output.line(&format!("Nodes searched: {total}"));
+            if self.debug {
+                self.output.line(&format!(
+                    "info string perft took {} ms",
+                    start.elapsed().as_millis()
+                ));
+            }
+            return Ok(());
+        }
+        let mut searchmoves = Vec::with_capacity(args.searchmoves.len());
+        for text in &args.searchmoves {
+            let m = position
+                .parse_move(text, chess960)
+                .map_err(|e| UciError::BadGo {
+                    param: "searchmoves".to_owned(),
+                    reason: e.to_string(),
+                })?;
+            searchmoves.push(m);
+        }
+        let clamp_u32 = |v: Option<u64>| v.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+        let limits = SearchLimits {
+            depth: clamp_u32(args.depth),
+            nodes: args.nodes,
+            mate: clamp_u32(args.mate),
+            infinite: args.infinite,
+            ponder: args.ponder,
+            clock: Clock {
+                wtime: args.wtime,
+                btime: args.btime,
+                winc: args.winc,
+                binc: args.binc,
+                movestogo: args.movestogo,
+                movetime: args.movetime,
+            },
+            searchmoves,
+        };
+        if self.debug {
+            let moves: Vec<String> = limits
+                .searchmoves
+                .iter()
+                .map(|m| move_to_uci(*m, chess960))
+                .collect();
+            self.output.line(&format!(
+                "info string debug go: depth {:?} nodes {:?} mate {:?} infinite {} ponder {} {:?} searchmoves [{}] legal {}",
+                limits.depth,
+                limits.nodes,
+                limits.mate,
+                limits.infinite,
+                limits.ponder,
+                limits.clock,
+                moves.join(" "),
+                position.board().legal_moves().len()
+            ));
+        }
+        self.engine.go(limits)
+    }
+}
+
+/// Reads lines from `input` on a thread of its own and sends them on; the
+/// channel closes at end of input. Bytes that are not UTF-8 are replaced
+/// (the line is then refused as a command, not dropped silently).
+pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("stdin".to_owned())
+        .spawn(move || {
+            let mut reader = BufReader::new(input);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        })
+        .expect("spawning the stdin reader thread at start-up");
+    rx
+}
+
+/// Runs the UCI loop on stdin/stdout until `quit` or end of input.
+///
+/// # Errors
+///
+/// When the log file named in the configuration cannot be opened.
+pub fn run(config: &Config) -> std::io::Result<()> {
+    let output = Arc::new(Output::new(config.log_file.as_deref())?);
+    let mut session = Session::new(config, output);
+    let lines = spawn_reader(std::io::stdin());
+    for line in lines.iter() {
+        if session.handle_line(&line) == Flow::Quit {
+            return Ok(());
+        }
+    }
+    // End of input means quit.
+    session.engine.stop_and_wait();
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! Everything the engine writes: pure formatting of reports, and the one
+//! [`Output`] that writes lines to stdout (flushed after each line) and to
+//! the optional conversation log.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Mutex;
+
+use crate::position::move_to_uci;
+use crate::search::{Score, SearchInfo, SearchReport};
+
+/// Writes whole lines to stdout and, if configured, to a log file.
+pub struct Output {
+    inner: Mutex<Inner>,
+}
+
+struct Inner {
+    stdout: io::Stdout,
+    log: Option<File>,
+}
+
+impl Output {
+    /// Output to stdout, logging the conversation to `log` if given.
+    ///
+    /// # Errors
+    ///
+    /// When the log file cannot be opened for appending.
+    pub fn new(log: Option<&Path>) -> io::Result<Output> {
+        let log = match log {
+            Some(path) => Some(File::options().create(true).append(true).open(path)?),
+            None => None,
+        };
+        Ok(Output {
+            inner: Mutex::new(Inner {
+                stdout: io::stdout(),
+                log,
+            }),
+        })
+    }
+
+    /// Writes one line and flushes. A closed stdout (the GUI went away) ends
+    /// the process quietly with exit code 0.
+    pub fn line(&self, text: &str) {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let written = {
+            let mut out = inner.stdout.lock();
+            writeln!(out, "{text}").and_then(|()| out.flush())
+        };
+        if let Some(log) = inner.log.as_mut() {
+            for l in text.lines() {
+                let _ = writeln!(log, "<< {l}");
+            }
+        }
+        if written.is_err() {
+            std::process::exit(0);
+        }
+    }
+
+    /// Records an input line in the log.
+    pub fn log_input(&self, text: &str) {
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(log) = inner.log.as_mut() {
+            let _ = writeln!(log, ">> {text}");
+        }
+    }
+
+    /// `info string error: …`.
+    pub fn error(&self, message: &str) {
+        self.line(&format!(
+            "info string error: {}",
+            message.replace('\n', " ")
+        ));
+    }
+}
+
+/// `cp N` or `mate N`.
+pub fn format_score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+/// An `info depth … pv …` line.
+pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
+    let ms = info.time.as_millis() as u64;
+    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        info.depth,
+        info.seldepth,
+        format_score(info.score),
+        info.nodes,
+        nps,
+        ms
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for &m in &info.pv {
+            line.push(' ');
+            line.push_str(&move_to_uci(m, chess960));
+        }
+    }
+    line
+}
+
+/// The lines a report turns into.
+pub fn format_report(report: &SearchReport, chess960: bool) -> Vec<String> {
+    match report {
+        SearchReport::Iteration(info) => vec![format_info(info, chess960)],
+        SearchReport::Finished { info, best, ponder } => {
+            let final_info = if info.depth == 0 {
+                // No legal move (or no completed iteration): Stockfish's
+                // `info depth 0 score …`.
+                format!("info depth 0 score {}", format_score(info.score))
+            } else {
+                format_info(info, chess960)
+            };
+            let bestmove = match (best, ponder) {
+                (None, _) => "bestmove (none)".to_owned(),
+                (Some(b), None) => format!("bestmove {}", move_to_uci(*b, chess960)),
+                (Some(b), Some(p)) => format!(
+                    "bestmove {} ponder {}",
+                    move_to_uci(*b, chess960),
+                    move_to_uci(*p, chess960)
+                ),
+            };
+            vec![final_info, bestmove]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn no_move_report_is_stockfish_shaped() {
+        let info = SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Mate(0),
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: vec![],
+        };
+        let lines = format_report(
+            &SearchReport::Finished {
+                info,
+                best: None,
+                ponder: None,
+            },
+            false,
+        );
+        assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+    }
+}
