@@ -105,17 +105,18 @@ impl OptionSpec {
         }
     }
 
-    /// The `option name … type …` line of the `uci` answer.
-    pub fn uci_line(&self) -> String {
-        match self.kind {
-            OptionKind::Check { default } => {
+    /// The `option name … type …` line of the `uci` answer, announcing
+    /// `default` (engine.toml's value, else the built-in one).
+    pub fn uci_line(&self, default: OptionValue) -> String {
+        match (self.kind, default) {
+            (OptionKind::Check { .. }, OptionValue::Bool(default)) => {
                 format!("option name {} type check default {default}", self.name)
             }
-            OptionKind::Spin { default, min, max } => format!(
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(default)) => format!(
                 "option name {} type spin default {default} min {min} max {max}",
                 self.name
             ),
-            OptionKind::Button => format!("option name {} type button", self.name),
+            _ => format!("option name {} type button", self.name),
         }
     }
 
@@ -208,6 +209,11 @@ impl Options {
             self.values[index] = value;
         }
         fits
+    }
+
+    /// The values in table order, beside their specs.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, OptionValue)> + '_ {
+        OPTION_TABLE.iter().zip(self.values.iter().copied())
     }
 
     /// The value of the option named `name` (a table constant).

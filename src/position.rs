@@ -102,7 +102,8 @@ impl Position {
                 match tolerate(err) {
                     Some(board) => board,
                     None => {
-                        let mut reason = message.trim_start_matches("illegal position: ").to_owned();
+                        let mut reason =
+                            message.trim_start_matches("illegal position: ").to_owned();
                         let chess960_would_fit = !chess960
                             && kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS)
                             && Position::from_fen(fen_text, true).is_ok();

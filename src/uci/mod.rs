@@ -22,7 +22,7 @@ use crate::config::Config;
 use crate::engine::{Engine, Reporter};
 use crate::error::UciError;
 use crate::eval;
-use crate::options::{OPTION_TABLE, UCI_CHESS960};
+use crate::options::{Options, UCI_CHESS960};
 use crate::perft;
 use crate::position::{Position, move_to_uci};
 use crate::search::SearchLimits;
@@ -49,6 +49,8 @@ pub struct Session {
     engine: Engine,
     output: Arc<Output>,
     chess960: Arc<AtomicBool>,
+    /// The start-up values (engine.toml), announced as defaults by `uci`.
+    defaults: Options,
     debug: bool,
 }
 
@@ -69,6 +71,7 @@ impl Session {
             engine: Engine::new(config.options.clone(), reporter),
             output,
             chess960,
+            defaults: config.options.clone(),
             debug: false,
         }
     }
@@ -104,8 +107,8 @@ impl Session {
                 out.line(&format!("id name {ENGINE_NAME}"));
                 out.line(&format!("id author {ENGINE_AUTHOR}"));
                 out.line("");
-                for spec in OPTION_TABLE {
-                    out.line(&spec.uci_line());
+                for (spec, default) in self.defaults.iter() {
+                    out.line(&spec.uci_line(default));
                 }
                 out.line("uciok");
             }
