@@ -1,25 +1,41 @@
 //! `bench`: a fixed list of positions searched to a fixed depth on one
-//! thread with fresh state. The total node count identifies the engine's
+//! thread with a fresh table. The total node count identifies the engine's
 //! search behaviour; the last line is `<nodes> nodes <nps> nps`.
+//!
+//! Before it, bench prints what the theory of alpha-beta predicts we should
+//! measure: the effective branching factor per iteration, the share of beta
+//! cutoffs made by the first move searched (move-ordering quality) and the
+//! transposition-table hit rate.
 
 use std::time::{Duration, Instant};
 
+use crate::ordering::history::History;
 use crate::position::Position;
-use crate::search::{SearchLimits, SearchReport, Signals, search};
+use crate::search::alphabeta::Stats;
+use crate::search::params::SearchConfig;
+use crate::search::{SearchLimits, SearchSettings, Signals, search};
+use crate::tt::TranspositionTable;
 
 /// Depth used when none is given.
-pub const DEFAULT_DEPTH: u32 = 5;
+pub const DEFAULT_DEPTH: u32 = 11;
+/// Hash size of the bench, MB.
+pub const BENCH_HASH_MB: usize = 16;
 
 /// The positions, one FEN per line.
 pub const BENCH_FENS: &str = include_str!("bench.fens");
 
 /// Totals of a bench run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct BenchResult {
     /// Nodes over all positions.
     pub nodes: u64,
     /// Wall time of the searches.
     pub time: Duration,
+    /// Ordering and TT counters over all positions.
+    pub stats: Stats,
+    /// Nodes of each completed iteration depth, summed over positions
+    /// (index 0 is depth 1).
+    pub nodes_by_depth: Vec<u64>,
 }
 
 impl BenchResult {
@@ -32,15 +48,54 @@ impl BenchResult {
     pub fn summary(&self) -> String {
         format!("{} nodes {} nps", self.nodes, self.nps())
     }
+
+    /// The effective branching factor of each iteration: nodes to finish
+    /// depth d divided by nodes to finish depth d-1.
+    pub fn branching_factors(&self) -> Vec<(u32, f64)> {
+        self.nodes_by_depth
+            .windows(2)
+            .enumerate()
+            .filter(|(_, w)| w[0] > 0)
+            .map(|(i, w)| (i as u32 + 2, w[1] as f64 / w[0] as f64))
+            .collect()
+    }
+
+    /// The measurement lines printed before the summary.
+    pub fn report(&self) -> Vec<String> {
+        let s = &self.stats;
+        let pct = |a: u64, b: u64| {
+            if b == 0 {
+                0.0
+            } else {
+                100.0 * a as f64 / b as f64
+            }
+        };
+        let ebf: Vec<String> = self
+            .branching_factors()
+            .iter()
+            .map(|(d, f)| format!("{d}:{f:.2}"))
+            .collect();
+        vec![
+            format!("effective branching factor by depth: {}", ebf.join(" ")),
+            format!(
+                "first-move cutoffs: {:.1}% of {} beta cutoffs",
+                pct(s.first_move_cutoffs, s.cutoffs),
+                s.cutoffs
+            ),
+            format!(
+                "tt hit rate: {:.1}% of {} probes",
+                pct(s.tt_hits, s.tt_probes),
+                s.tt_probes
+            ),
+            format!("time: {} ms", self.time.as_millis()),
+        ]
+    }
 }
 
-/// Searches every bench position to `depth`, sending one progress line per
-/// position to `progress`.
-pub fn run(depth: u32, progress: &mut dyn FnMut(&str)) -> BenchResult {
-    let mut total = BenchResult {
-        nodes: 0,
-        time: Duration::ZERO,
-    };
+/// Searches every bench position to `depth` with `config`, sending one
+/// progress line per position to `progress`.
+pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)) -> BenchResult {
+    let mut total = BenchResult::default();
     for (i, fen) in BENCH_FENS
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -51,19 +106,47 @@ pub fn run(depth: u32, progress: &mut dyn FnMut(&str)) -> BenchResult {
             depth: Some(depth),
             ..SearchLimits::default()
         };
+        let settings = SearchSettings {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 0,
+            config,
+        };
+        let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table is small");
+        let mut histories = vec![History::default()];
         let signals = Signals::new(false);
-        let mut nodes = 0;
         let start = Instant::now();
-        search(&pos, &limits, 0, &signals, &mut |r| {
-            if let SearchReport::Finished { info, .. } = r {
-                nodes = info.nodes;
-            }
-        });
+        let outcome = search(
+            &pos,
+            &limits,
+            &settings,
+            &tt,
+            &mut histories,
+            &signals,
+            &|_| {},
+        );
         total.time += start.elapsed();
-        total.nodes += nodes;
-        progress(&format!("position {:>2}: {nodes:>10} nodes  {fen}", i + 1));
+        total.nodes += outcome.nodes;
+        total.stats.add(&outcome.stats);
+        for (d, nodes) in outcome.iterations {
+            let idx = d as usize - 1;
+            if total.nodes_by_depth.len() <= idx {
+                total.nodes_by_depth.resize(idx + 1, 0);
+            }
+            total.nodes_by_depth[idx] += nodes;
+        }
+        progress(&format!(
+            "position {:>2}: {:>10} nodes  {fen}",
+            i + 1,
+            outcome.nodes
+        ));
     }
     total
+}
+
+/// [`run_with`] with the engine's real configuration.
+pub fn run(depth: u32, progress: &mut dyn FnMut(&str)) -> BenchResult {
+    run_with(depth, SearchConfig::default(), progress)
 }
 
 #[cfg(test)]
@@ -72,8 +155,8 @@ mod tests {
 
     #[test]
     fn bench_is_deterministic() {
-        let a = run(3, &mut |_| {});
-        let b = run(3, &mut |_| {});
+        let a = run(5, &mut |_| {});
+        let b = run(5, &mut |_| {});
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
     }

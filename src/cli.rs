@@ -89,12 +89,15 @@ pub fn run(cli: Cli) -> ExitCode {
         None => match uci::run(&config) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("shears: cannot open the log file: {e}");
+                eprintln!("shears: {e}");
                 ExitCode::from(2)
             }
         },
         Some(CliCommand::Bench { depth }) => {
             let result = bench::run(depth, &mut |line| println!("{line}"));
+            for line in result.report() {
+                println!("{line}");
+            }
             println!("{}", result.summary());
             ExitCode::SUCCESS
         }

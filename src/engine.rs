@@ -1,20 +1,22 @@
-//! The façade the UCI layer drives: the current position and options, and
-//! at most one running search on its own thread.
+//! The façade the UCI layer drives: the current position, the options, the
+//! transposition table and per-thread histories, and at most one running
+//! search on its own thread.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::error::{OptionError, UciError};
-use crate::options::{OptionSpec, OptionValue, Options};
+use crate::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
+use crate::ordering::history::History;
 use crate::position::Position;
-use crate::search::{SearchLimits, SearchReport, Signals, search};
-
-/// Stack size of a search thread: deep recursion with per-ply move lists
-/// needs more than the default 2 MiB.
-pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+use crate::search::params::SearchConfig;
+use crate::search::{
+    SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Signals, search,
+};
+use crate::tt::TranspositionTable;
 
 /// Receives search reports on the search thread.
 pub type Reporter = Arc<dyn Fn(SearchReport) + Send + Sync>;
@@ -28,6 +30,8 @@ struct RunningSearch {
 pub struct Engine {
     position: Position,
     options: Options,
+    tt: Arc<TranspositionTable>,
+    histories: Arc<Mutex<Vec<History>>>,
     reporter: Reporter,
     running: Option<RunningSearch>,
 }
@@ -35,13 +39,23 @@ pub struct Engine {
 impl Engine {
     /// An engine at the start position with `options`; search reports go to
     /// `reporter`.
-    pub fn new(options: Options, reporter: Reporter) -> Engine {
-        Engine {
+    ///
+    /// # Errors
+    ///
+    /// When the `Hash` of `options` cannot be allocated.
+    pub fn new(options: Options, reporter: Reporter) -> Result<Engine, OptionError> {
+        let tt = TranspositionTable::new(options.hash_mb()).map_err(|e| {
+            OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
+        })?;
+        let histories = vec![History::default(); options.threads()];
+        Ok(Engine {
             position: Position::startpos(),
             options,
+            tt: Arc::new(tt),
+            histories: Arc::new(Mutex::new(histories)),
             reporter,
             running: None,
-        }
+        })
     }
 
     /// The current position.
@@ -59,23 +73,72 @@ impl Engine {
         &self.options
     }
 
-    /// `setoption`. On error nothing changes.
+    /// `setoption`. On error nothing changes. `Hash`, `Threads` and
+    /// `Clear Hash` are refused while a search runs.
     ///
     /// # Errors
     ///
-    /// [`OptionError`] for an unknown option or a bad value.
+    /// [`OptionError`] for an unknown option, a bad value, or one that
+    /// cannot be applied (a `Hash` that cannot be allocated).
     pub fn set_option(
         &mut self,
         name: &str,
         value: Option<&str>,
     ) -> Result<(&'static OptionSpec, OptionValue), OptionError> {
-        self.options.set(name, value)
+        let mut next = self.options.clone();
+        let (spec, parsed) = next.set(name, value)?;
+        let needs_idle = [HASH, THREADS, CLEAR_HASH].contains(&spec.name);
+        if needs_idle && self.is_searching() {
+            return Err(OptionError::refused(
+                spec.name,
+                value.unwrap_or(""),
+                "a search is running (send stop first)",
+            ));
+        }
+        self.reap();
+        match spec.name {
+            HASH => {
+                let tt = Arc::get_mut(&mut self.tt).expect("no search holds the table once reaped");
+                tt.resize(next.hash_mb())
+                    .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?;
+            }
+            THREADS => {
+                let mut histories = self.histories.lock().unwrap_or_else(|p| p.into_inner());
+                histories.resize_with(next.threads(), History::default);
+            }
+            CLEAR_HASH => self.clear_hash(),
+            _ => {}
+        }
+        self.options = next;
+        Ok((spec, parsed))
     }
 
-    /// `ucinewgame`: forget everything learned about the previous game.
-    /// (Nothing persists between searches yet.)
+    fn clear_hash(&mut self) {
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.clear();
+        }
+    }
+
+    /// `ucinewgame`: forget everything learned about the previous game (the
+    /// hash table and the histories). Waits for a running search to stop.
     pub fn new_game(&mut self) {
-        self.position = Position::startpos();
+        self.stop_and_wait();
+        self.clear_hash();
+        let mut histories = self.histories.lock().unwrap_or_else(|p| p.into_inner());
+        histories.iter_mut().for_each(|h| *h = History::default());
+    }
+
+    /// The search settings the options give.
+    pub fn settings(&self) -> SearchSettings {
+        SearchSettings {
+            threads: self.options.threads(),
+            multipv: self.options.multipv(),
+            move_overhead_ms: self.options.move_overhead_ms(),
+            config: SearchConfig {
+                null_move: self.options.null_move(),
+                ..SearchConfig::default()
+            },
+        }
     }
 
     /// Starts a search of the current position. A search still running is
@@ -88,16 +151,25 @@ impl Engine {
         self.stop_and_wait();
         let signals = Arc::new(Signals::new(limits.ponder));
         let position = self.position.clone();
-        let overhead = self.options.move_overhead_ms();
+        let settings = self.settings();
         let reporter = Arc::clone(&self.reporter);
+        let tt = Arc::clone(&self.tt);
+        let histories = Arc::clone(&self.histories);
         let thread_signals = Arc::clone(&signals);
         let handle = std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                search(&position, &limits, overhead, &thread_signals, &mut |r| {
-                    reporter(r)
-                });
+                let mut histories = histories.lock().unwrap_or_else(|p| p.into_inner());
+                search(
+                    &position,
+                    &limits,
+                    &settings,
+                    &tt,
+                    &mut histories,
+                    &thread_signals,
+                    &|r| reporter(r),
+                );
             })
             .map_err(|e| UciError::BadArguments {
                 command: "go",
@@ -126,6 +198,13 @@ impl Engine {
         self.running
             .as_ref()
             .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Joins a search thread that has already finished.
+    fn reap(&mut self) {
+        if !self.is_searching() {
+            self.stop_and_wait();
+        }
     }
 
     /// Stops any running search and waits for its thread to end.

@@ -126,6 +126,28 @@ pub enum OptionError {
         /// What is allowed.
         expected: String,
     },
+    /// A valid value that could not be applied now; the old one is kept.
+    #[error("option \"{name}\": cannot apply \"{}\": {reason}", echo(.value))]
+    Refused {
+        /// The option name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl OptionError {
+    /// A value that parsed but could not be applied (e.g. a `Hash` size
+    /// that cannot be allocated).
+    pub fn refused(name: &str, value: &str, reason: &str) -> OptionError {
+        OptionError::Refused {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            reason: reason.to_owned(),
+        }
+    }
 }
 
 /// engine.toml could not be used. Start-up stops with this message.

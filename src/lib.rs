@@ -5,15 +5,18 @@
 //! line and calls into this library.
 
 pub mod bench;
+pub mod checks;
 pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod options;
+pub mod ordering;
 pub mod perft;
 pub mod perft_suite;
 pub mod position;
 pub mod search;
 pub mod time;
+pub mod tt;
 pub mod uci;

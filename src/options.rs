@@ -14,6 +14,20 @@ pub const UCI_CHESS960: &str = "UCI_Chess960";
 /// `Move Overhead`: milliseconds kept back from every move for GUI and
 /// pipe latency.
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
+/// `Hash`: transposition table size in MB.
+pub const HASH: &str = "Hash";
+/// `Threads`: search threads (Lazy SMP).
+pub const THREADS: &str = "Threads";
+/// `Clear Hash`: empties the transposition table.
+pub const CLEAR_HASH: &str = "Clear Hash";
+/// `MultiPV`: number of principal variations reported.
+pub const MULTI_PV: &str = "MultiPV";
+/// `Ponder`: the GUI may send `go ponder` (the engine needs nothing more).
+pub const PONDER: &str = "Ponder";
+/// `NullMove`: the safety flag of null-move pruning.
+pub const NULL_MOVE: &str = "NullMove";
+/// Largest `Hash`, MB.
+pub const MAX_HASH_MB: i64 = 65_536;
 
 /// What kind of value an option holds, with its default and range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +64,43 @@ pub struct OptionSpec {
 /// Every option the engine has.
 pub const OPTION_TABLE: &[OptionSpec] = &[
     OptionSpec {
+        name: HASH,
+        kind: OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+        doc: "transposition table size in MB (a size that cannot be allocated is refused, the old table kept)",
+    },
+    OptionSpec {
+        name: THREADS,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+        doc: "search threads (Lazy SMP, sharing the hash table)",
+    },
+    OptionSpec {
+        name: CLEAR_HASH,
+        kind: OptionKind::Button,
+        doc: "empties the hash table",
+    },
+    OptionSpec {
+        name: MULTI_PV,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+        doc: "number of best lines reported (info … multipv k …)",
+    },
+    OptionSpec {
+        name: PONDER,
+        kind: OptionKind::Check { default: false },
+        doc: "lets the GUI send go ponder; the engine thinks on the opponent's time",
+    },
+    OptionSpec {
         name: MOVE_OVERHEAD,
         kind: OptionKind::Spin {
             default: 10,
@@ -62,6 +113,11 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         name: UCI_CHESS960,
         kind: OptionKind::Check { default: false },
         doc: "Chess960: castling written king-takes-rook (e1h1); Shredder-FEN and X-FEN accepted",
+    },
+    OptionSpec {
+        name: NULL_MOVE,
+        kind: OptionKind::Check { default: true },
+        doc: "safety flag: false turns null-move pruning off",
     },
 ];
 
@@ -242,6 +298,26 @@ impl Options {
     /// Whether castling is written and read in Chess960 form.
     pub fn chess960(&self) -> bool {
         self.bool(UCI_CHESS960)
+    }
+
+    /// `Hash` in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.int(HASH).max(1) as usize
+    }
+
+    /// `Threads`.
+    pub fn threads(&self) -> usize {
+        self.int(THREADS).max(1) as usize
+    }
+
+    /// `MultiPV`.
+    pub fn multipv(&self) -> usize {
+        self.int(MULTI_PV).max(1) as usize
+    }
+
+    /// `NullMove`.
+    pub fn null_move(&self) -> bool {
+        self.bool(NULL_MOVE)
     }
 
     /// `Move Overhead` in milliseconds.

@@ -1,157 +1,370 @@
-//! Negamax alpha-beta with captures searched first, draws by repetition and
-//! the 50-move rule, and a node/time/stop check.
+//! Negamax alpha-beta with principal variation search, and the quiescence
+//! search at its horizon. One [`Worker`] per search thread.
+//!
+//! Node kinds are a const generic: `PV = true` for nodes on the principal
+//! variation (full window), `false` for zero-window nodes. The root is
+//! searched by [`Worker::search_root`].
 
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position as _};
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Chess, EnPassantMode, Move, Position as _, Role};
 
-use super::{MATE, MAX_PLY, SearchLimits, Signals, TIME_CHECK_INTERVAL};
-use crate::eval::{evaluate, piece_value};
+use super::params::*;
+use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SearchReport, SharedState, Signals};
+use crate::checks::CheckInfo;
+use crate::eval::evaluate;
+use crate::ordering::history::History;
+use crate::ordering::movepicker::{MoveKind, MovePicker};
+use crate::ordering::see::{see_ge, see_value};
 use crate::position::{Position, key_after};
+use crate::tt::{Bound, TtMove};
 
 /// A principal variation.
-type Line = ArrayVec<Move, MAX_PLY>;
+pub type Line = ArrayVec<Move, MAX_PLY>;
 
-/// State of one search thread.
-pub struct Searcher<'a> {
-    root: &'a Position,
-    signals: &'a Signals,
-    node_limit: Option<u64>,
-    /// Stop once this instant has passed (`None`: no time limit).
-    pub deadline: Option<Instant>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Deepest ply reached in the last iteration.
-    pub seldepth: u32,
-    /// Keys from the game start to the current node.
-    keys: Vec<u64>,
-    aborted: bool,
+/// A score below every real score.
+pub const INFINITE: i32 = MATE + 1;
+
+/// Nodes between two looks at the clock and the node counters.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// Counters for `bench` and the closing notes: how good the ordering is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Transposition-table probes.
+    pub tt_probes: u64,
+    /// Probes that found the position.
+    pub tt_hits: u64,
+    /// Beta cutoffs in the main search.
+    pub cutoffs: u64,
+    /// Of those, cutoffs by the first move searched.
+    pub first_move_cutoffs: u64,
 }
 
-impl<'a> Searcher<'a> {
-    /// A searcher for `root`.
-    pub fn new(root: &'a Position, limits: &SearchLimits, signals: &'a Signals) -> Searcher<'a> {
+impl Stats {
+    /// Adds another thread's or search's counters.
+    pub fn add(&mut self, other: &Stats) {
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+    }
+}
+
+/// A root move with what the last search of it found.
+#[derive(Debug, Clone)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score from the current iteration (`-INFINITE` before it is searched).
+    pub score: i32,
+    /// Score from the previous iteration.
+    pub previous_score: i32,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// One search thread.
+pub struct Worker<'a> {
+    /// Thread index; 0 is the main thread, which keeps time and reports.
+    pub id: usize,
+    shared: &'a SharedState<'a>,
+    history: &'a mut History,
+    root: &'a Position,
+    keys: Vec<u64>,
+    evals: [i32; MAX_PLY + 2],
+    played: [Option<Move>; MAX_PLY + 2],
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Ordering and TT counters.
+    pub stats: Stats,
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Which MultiPV line is being searched (root moves before it are done).
+    pub pv_index: usize,
+    /// Depth of the current iteration.
+    pub root_depth: i32,
+    aborted: bool,
+    /// When the search started (reset at `ponderhit`).
+    pub start: Instant,
+    pondering: bool,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for the root position, searching `root_moves`.
+    pub fn new(
+        id: usize,
+        shared: &'a SharedState<'a>,
+        history: &'a mut History,
+        root: &'a Position,
+        root_moves: &[Move],
+    ) -> Worker<'a> {
         let mut keys = root.history().to_vec();
         keys.push(root.key());
-        Searcher {
+        Worker {
+            id,
+            shared,
+            history,
             root,
-            signals,
-            node_limit: limits.nodes,
-            deadline: None,
+            keys,
+            evals: [0; MAX_PLY + 2],
+            played: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
-            keys,
+            stats: Stats::default(),
+            root_moves: root_moves
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    previous_score: -INFINITE,
+                    pv: vec![mv],
+                })
+                .collect(),
+            pv_index: 0,
+            root_depth: 0,
             aborted: false,
+            start: shared.start,
+            pondering: shared.signals.pondering(),
         }
     }
 
-    /// Searches `moves` at the root to `depth`. `None` when the search was
-    /// stopped before the iteration finished.
-    pub fn search_root(&mut self, moves: &[Move], depth: u32) -> Option<(i32, Vec<Move>)> {
-        self.seldepth = 0;
-        let board = self.root.board().clone();
-        let key = self.root.key();
-        let mut alpha = -MATE;
-        let mut best_line = Line::new();
-        for &m in moves {
-            let mut child = board.clone();
-            child.play_unchecked(m);
-            let child_key = key_after(&board, key, m, &child);
-            let mut line = Line::new();
-            self.keys.push(child_key);
-            let score = -self.negamax(&child, depth as i32 - 1, 1, -MATE, -alpha, &mut line);
-            self.keys.pop();
-            if self.aborted {
-                return None;
-            }
-            if score > alpha || best_line.is_empty() {
-                alpha = score.max(alpha);
-                best_line.clear();
-                best_line.push(m);
-                best_line.try_extend_from_slice(&line).ok();
-            }
-        }
-        Some((alpha, best_line.to_vec()))
-    }
-
-    fn should_stop(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        let out_of_time = self.nodes.is_multiple_of(TIME_CHECK_INTERVAL)
-            && self.deadline.is_some_and(|d| Instant::now() >= d);
-        self.aborted = self.signals.stopped() || out_of_nodes || out_of_time;
+    /// Whether the current iteration was cut short.
+    pub fn aborted(&self) -> bool {
         self.aborted
     }
 
-    fn is_draw(&self, board: &Chess) -> bool {
-        if board.halfmoves() >= 100 || board.is_insufficient_material() {
+    /// Clears the per-search killers before a new search.
+    pub fn clear_killers(&mut self) {
+        self.history.clear_killers();
+    }
+
+    /// The search's stop and ponder flags.
+    pub fn signals(&self) -> &'a Signals {
+        self.shared.signals
+    }
+
+    /// Nodes of all threads (this one exact, the others as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.total_nodes(self.id, self.nodes)
+    }
+
+    /// Whether the search is still pondering (no clock yet).
+    pub fn pondering(&self) -> bool {
+        self.pondering && self.shared.signals.pondering()
+    }
+
+    /// The soft time limit, if any.
+    pub fn soft_limit(&self) -> Option<std::time::Duration> {
+        self.shared.time.soft
+    }
+
+    /// Which techniques are on.
+    pub fn config(&self) -> SearchConfig {
+        self.shared.config
+    }
+
+    /// The report for MultiPV line `k` (0-based) as it stands.
+    pub fn info(&self, k: usize, bound: Option<Bound>) -> SearchInfo {
+        let rm = &self.root_moves[k];
+        let score = if rm.score == -INFINITE {
+            rm.previous_score
+        } else {
+            rm.score
+        };
+        SearchInfo {
+            depth: self.root_depth.max(1) as u32,
+            seldepth: self.seldepth as u32,
+            multipv: k as u32 + 1,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.total_nodes(),
+            hashfull: self.shared.tt.hashfull(),
+            time: self.start.elapsed(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Stop conditions, looked at every [`CHECK_INTERVAL`] nodes (the node
+    /// limit at every node, so `go nodes` is exact with one thread).
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
             return true;
         }
-        // Repetition: the same key with the same side to move, within the
-        // reversible stretch of moves.
+        // Depth 1 always completes: a move must be known.
+        if self.root_depth <= 1 {
+            return false;
+        }
+        if self.shared.signals.stopped() {
+            self.aborted = true;
+            return true;
+        }
+        if !self.is_main() {
+            return false;
+        }
+        if let Some(limit) = self.shared.node_limit
+            && self.shared.total_nodes(self.id, self.nodes) >= limit
+        {
+            self.aborted = true;
+        }
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.shared.publish_nodes(self.id, self.nodes);
+            if self.pondering && !self.shared.signals.pondering() {
+                // ponderhit: our clock starts now.
+                self.pondering = false;
+                self.start = Instant::now();
+            }
+            if !self.pondering
+                && let Some(hard) = self.shared.time.hard
+                && self.start.elapsed() >= hard
+            {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            self.shared.signals.stop();
+        }
+        self.aborted
+    }
+
+    /// Publishes this thread's node count for the others to read.
+    pub fn publish_nodes(&self) {
+        self.shared.publish_nodes(self.id, self.nodes);
+    }
+
+    fn key(&self) -> u64 {
+        *self
+            .keys
+            .last()
+            .expect("the root key is always on the stack")
+    }
+
+    /// Draw by the 50-move rule, insufficient material or repetition (of
+    /// the game history or the search path).
+    fn is_draw(&self, board: &Chess, in_check: bool) -> bool {
+        if board.halfmoves() >= 100 && !(in_check && board.legal_moves().is_empty()) {
+            return true;
+        }
+        if board.is_insufficient_material() {
+            return true;
+        }
         let current = self.keys.len() - 1;
         let key = self.keys[current];
         let reach = (board.halfmoves() as usize).min(current);
-        (2..=reach)
+        (4..=reach)
             .step_by(2)
             .any(|back| self.keys[current - back] == key)
     }
 
-    fn negamax(
-        &mut self,
-        board: &Chess,
-        depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        pv: &mut Line,
-    ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply as u32);
-        if self.should_stop() {
-            return 0;
-        }
-        if self.is_draw(board) {
-            return 0;
-        }
-        let mut moves = board.legal_moves();
-        if moves.is_empty() {
+    /// The static evaluation at a leaf when quiescence search is off: mate
+    /// and stalemate are still recognised.
+    fn leaf_eval(&self, board: &Chess, ply: usize) -> i32 {
+        if board.legal_moves().is_empty() {
             return if board.is_check() {
                 -(MATE - ply as i32)
             } else {
                 0
             };
         }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return evaluate(board);
+        evaluate(board)
+    }
+
+    fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
+        let mv = mv?;
+        UciMove::Normal {
+            from: mv.from,
+            to: mv.to,
+            promotion: mv.promotion,
         }
-        // Captures first, most valuable victim first.
-        moves.sort_by_key(|m| -m.capture().map_or(0, piece_value));
-        let key = *self
-            .keys
-            .last()
-            .expect("the root key is always on the stack");
-        let mut best = -MATE;
-        for &m in &moves {
-            let mut child = board.clone();
-            child.play_unchecked(m);
-            self.keys.push(key_after(board, key, m, &child));
+        .to_move(board)
+        .ok()
+    }
+
+    fn play(&mut self, board: &Chess, m: Move, ply: usize) -> Chess {
+        let mut child = board.clone();
+        child.play_unchecked(m);
+        let key = key_after(board, self.key(), m, &child);
+        self.keys.push(key);
+        self.played[ply] = Some(m);
+        child
+    }
+
+    fn unplay(&mut self) {
+        self.keys.pop();
+    }
+
+    /// Searches the root moves from `pv_index` on with window
+    /// `(alpha, beta)` at `depth`; updates their scores and PVs and returns
+    /// the best score. Moves that do not raise alpha get `-INFINITE`.
+    pub fn search_root(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        report: Option<&(dyn Fn(SearchReport) + Sync)>,
+    ) -> i32 {
+        let board = self.root.board().clone();
+        let config = self.shared.config;
+        let mut best = -INFINITE;
+        self.nodes += 1;
+        for i in self.pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            if let Some(report) = report
+                && self.start.elapsed().as_millis() >= 1000
+            {
+                report(SearchReport::CurrMove {
+                    depth: depth as u32,
+                    mv: m,
+                    number: (i + 1) as u32,
+                });
+            }
+            let child = self.play(&board, m, 0);
             let mut line = Line::new();
-            let score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, &mut line);
-            self.keys.pop();
+            let first = i == self.pv_index;
+            let mut score;
+            if first || !config.pvs {
+                score = -self.negamax::<true>(&child, depth - 1, 1, -beta, -alpha, &mut line, true);
+            } else {
+                score = -self.negamax::<false>(
+                    &child,
+                    depth - 1,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    &mut line,
+                    true,
+                );
+                if score > alpha && score < beta && !self.aborted {
+                    score =
+                        -self.negamax::<true>(&child, depth - 1, 1, -beta, -alpha, &mut line, true);
+                }
+            }
+            self.unplay();
             if self.aborted {
-                return 0;
+                return best;
+            }
+            let root_move = &mut self.root_moves[i];
+            if first || score > alpha {
+                root_move.score = score;
+                root_move.pv.clear();
+                root_move.pv.push(m);
+                root_move.pv.extend_from_slice(&line);
+            } else {
+                root_move.score = -INFINITE;
             }
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    pv.clear();
-                    pv.push(m);
-                    pv.try_extend_from_slice(&line).ok();
                     if alpha >= beta {
                         break;
                     }
@@ -160,4 +373,507 @@ impl<'a> Searcher<'a> {
         }
         best
     }
+
+    /// The main search.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<const PV: bool>(
+        &mut self,
+        board: &Chess,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv: &mut Line,
+        null_allowed: bool,
+    ) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(PV || beta - alpha == 1, "non-PV nodes have a zero window");
+        pv.clear();
+        let config = self.shared.config;
+        let in_check = board.is_check();
+
+        // Check extension: never stand still in check.
+        if in_check && config.extensions && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return if config.qsearch {
+                self.qsearch::<PV>(board, ply, alpha, beta, pv)
+            } else {
+                self.count_leaf(board, ply)
+            };
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() {
+            return 0;
+        }
+        if self.is_draw(board, in_check) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+
+        // Mate-distance pruning: no line from here beats a mate already
+        // found closer to the root.
+        if config.mate_distance {
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Transposition table cutoff.
+        let key = self.key();
+        let entry = if config.tt {
+            self.stats.tt_probes += 1;
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
+        self.stats.tt_hits += u64::from(entry.is_some());
+        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
+        if !PV
+            && let Some(e) = entry
+            && e.depth >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+                Bound::None => false,
+            }
+        {
+            return e.score;
+        }
+
+        // Static evaluation, and whether it improved on two plies ago.
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            entry
+                .filter(|e| e.bound != Bound::None)
+                .map_or_else(|| evaluate(board), |e| e.eval)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+
+        // Reverse futility pruning: far above beta at low depth, a quiet
+        // move will not bring the score back down.
+        if !PV
+            && !in_check
+            && config.pruning
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+        {
+            return eval;
+        }
+
+        // Null-move pruning: if passing still beats beta, a real move will.
+        if !PV
+            && !in_check
+            && config.null_move
+            && null_allowed
+            && depth >= NMP_MIN_DEPTH
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+            && has_non_pawn_material(board)
+            && let Some(null_board) = null_move(board)
+        {
+            let reduction = NMP_BASE_REDUCTION
+                + depth / NMP_DEPTH_DIVISOR
+                + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+            self.keys.push(null_key(board, key));
+            self.played[ply] = None;
+            let mut line = Line::new();
+            let score = -self.negamax::<false>(
+                &null_board,
+                depth - 1 - reduction,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                &mut line,
+                false,
+            );
+            self.unplay();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                // Never trust an unproven mate from a null move.
+                let score = if score >= MATE_BOUND { beta } else { score };
+                if depth < NMP_VERIFY_MIN_DEPTH {
+                    return score;
+                }
+                // Verification search without null moves (zugzwang).
+                let verified = self.negamax::<false>(
+                    board,
+                    depth - 1 - reduction,
+                    ply,
+                    beta - 1,
+                    beta,
+                    &mut line,
+                    false,
+                );
+                if verified >= beta {
+                    return score;
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a TT move this node is
+        // probably not worth the full depth.
+        if config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        let previous = ply.checked_sub(1).and_then(|p| self.played[p]);
+        let mut picker = MovePicker::new(
+            tt_move,
+            self.history.killers(ply),
+            self.history.countermove(previous),
+            config.ordering,
+        );
+        let checks = CheckInfo::new(board);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut skip_quiets = false;
+        let mut line = Line::new();
+
+        while let Some((m, kind)) = picker.next(board, self.history, &checks) {
+            let quiet = !m.is_capture() && m.promotion().is_none();
+            if quiet && skip_quiets {
+                continue;
+            }
+            let gives_check = checks.gives_check(board, m);
+
+            if config.pruning && best > -MATE_BOUND && !in_check {
+                if quiet && !gives_check {
+                    // Late move pruning.
+                    let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning.
+                    if depth <= FP_MAX_DEPTH && eval + FP_BASE_MARGIN + FP_MARGIN * depth <= alpha {
+                        continue;
+                    }
+                    // SEE pruning of quiet moves that hang the piece.
+                    if depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(board, m, -SEE_QUIET_MARGIN * depth)
+                    {
+                        continue;
+                    }
+                } else if kind == MoveKind::BadCapture
+                    && depth <= SEE_PRUNE_MAX_DEPTH
+                    && !see_ge(board, m, -SEE_CAPTURE_MARGIN * depth * depth)
+                {
+                    // SEE pruning of losing captures.
+                    continue;
+                }
+            }
+
+            let child = self.play(board, m, ply);
+            searched += 1;
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 1 {
+                score =
+                    -self.negamax::<PV>(&child, new_depth, ply + 1, -beta, -alpha, &mut line, true);
+            } else {
+                // Late move reductions.
+                let mut reduction = 0;
+                if config.reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && searched > LMR_MIN_MOVES + usize::from(PV)
+                    && (quiet || kind == MoveKind::BadCapture)
+                {
+                    reduction = lmr_reduction(depth, searched);
+                    reduction += i32::from(!PV) + i32::from(!improving);
+                    reduction -= i32::from(gives_check) + i32::from(kind == MoveKind::Killer);
+                    if quiet {
+                        reduction -= self.history.score(board.turn(), m) / LMR_HISTORY_DIVISOR;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                if config.pvs {
+                    // Principal variation search: prove the move is no
+                    // better with a zero window, re-search if it is.
+                    score = -self.negamax::<false>(
+                        &child,
+                        new_depth - reduction,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        &mut line,
+                        true,
+                    );
+                    if score > alpha && reduction > 0 {
+                        score = -self.negamax::<false>(
+                            &child,
+                            new_depth,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            &mut line,
+                            true,
+                        );
+                    }
+                    if PV && score > alpha && score < beta {
+                        score = -self.negamax::<true>(
+                            &child,
+                            new_depth,
+                            ply + 1,
+                            -beta,
+                            -alpha,
+                            &mut line,
+                            true,
+                        );
+                    }
+                } else {
+                    score = -self.negamax::<PV>(
+                        &child,
+                        new_depth - reduction,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        &mut line,
+                        true,
+                    );
+                    if score > alpha && reduction > 0 {
+                        score = -self.negamax::<PV>(
+                            &child,
+                            new_depth,
+                            ply + 1,
+                            -beta,
+                            -alpha,
+                            &mut line,
+                            true,
+                        );
+                    }
+                }
+            }
+            self.unplay();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if PV {
+                        pv.clear();
+                        pv.push(m);
+                        pv.try_extend_from_slice(&line).ok();
+                    }
+                    if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(searched == 1);
+                        if quiet && config.ordering {
+                            self.history.update_quiet_cutoff(
+                                board.turn(),
+                                ply,
+                                depth,
+                                m,
+                                &quiets_tried,
+                                previous,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.try_push(m).ok();
+            }
+        }
+
+        if searched == 0 {
+            // No legal move (pruning never removes the first one).
+            return if in_check { -(MATE - ply as i32) } else { 0 };
+        }
+
+        if config.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, best_move, best, eval, depth, bound, ply);
+        }
+        best
+    }
+
+    /// A leaf of the plain search (quiescence off).
+    fn count_leaf(&mut self, board: &Chess, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(board, board.is_check()) {
+            return 0;
+        }
+        self.leaf_eval(board, ply)
+    }
+
+    /// Quiescence search: captures and queen promotions until the position
+    /// is quiet (all evasions when in check), with stand-pat, delta and SEE
+    /// pruning.
+    fn qsearch<const PV: bool>(
+        &mut self,
+        board: &Chess,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv: &mut Line,
+    ) -> i32 {
+        pv.clear();
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() {
+            return 0;
+        }
+        let in_check = board.is_check();
+        if self.is_draw(board, in_check) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+        let config = self.shared.config;
+
+        let key = self.key();
+        let entry = if config.tt {
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
+        if !PV
+            && let Some(e) = entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+                Bound::None => false,
+            }
+        {
+            return e.score;
+        }
+        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
+
+        // Stand pat: the side to move may decline every capture.
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            entry
+                .filter(|e| e.bound != Bound::None)
+                .map_or_else(|| evaluate(board), |e| e.eval)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let original_alpha = alpha;
+        let mut best = stand_pat;
+        let mut best_move = None;
+
+        let mut picker = if in_check {
+            MovePicker::new(tt_move, [None; 2], None, config.ordering)
+        } else {
+            MovePicker::qsearch(tt_move)
+        };
+        let checks = CheckInfo::new(board);
+        let mut searched = 0;
+        let mut line = Line::new();
+        while let Some((m, _)) = picker.next(board, self.history, &checks) {
+            if !in_check && config.pruning {
+                // Delta pruning: even winning this piece cannot reach alpha.
+                let gain = m.capture().map_or(0, see_value)
+                    + m.promotion()
+                        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // SEE pruning: skip captures that lose material.
+                if !see_ge(board, m, 0) {
+                    continue;
+                }
+            }
+            let child = self.play(board, m, ply);
+            searched += 1;
+            let score = -self.qsearch::<PV>(&child, ply + 1, -beta, -alpha, &mut line);
+            self.unplay();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if PV {
+                        pv.clear();
+                        pv.push(m);
+                        pv.try_extend_from_slice(&line).ok();
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return -(MATE - ply as i32);
+        }
+        if config.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, best_move, best, stand_pat, 0, bound, ply);
+        }
+        best
+    }
+}
+
+/// Whether the side to move has a piece other than king and pawns (null
+/// move is unsafe without: zugzwang).
+fn has_non_pawn_material(board: &Chess) -> bool {
+    let b = board.board();
+    let ours = b.by_color(board.turn());
+    (ours & !(b.pawns() | b.kings())).any()
+}
+
+/// The position with the other side to move (no en passant square).
+fn null_move(board: &Chess) -> Option<Chess> {
+    board.clone().swap_turn().ok()
+}
+
+/// The key after a null move.
+fn null_key(board: &Chess, key: u64) -> u64 {
+    let mut k = Zobrist64(key);
+    k ^= Zobrist64::zobrist_for_white_turn();
+    if let Some(sq) = board.ep_square(EnPassantMode::Legal) {
+        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    }
+    k.0
+}
+
+/// The base late-move reduction for a depth and move number.
+fn lmr_reduction(depth: i32, moves: usize) -> i32 {
+    let r = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
+    r as i32
 }

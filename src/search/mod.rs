@@ -1,19 +1,22 @@
-//! The searcher: iterative deepening over [`alphabeta`], with limits from
-//! `go`, reporting through a callback. Search never prints; the UCI layer
-//! formats what it reports.
-//!
-//! This is the foundation's simple searcher (material evaluation, plain
-//! alpha-beta with captures first); the search issue grows it.
+//! The searcher: iterative deepening with aspiration windows over
+//! [`alphabeta`], MultiPV, and Lazy SMP (helper threads search the same root
+//! and share the transposition table). Search never prints: it reports
+//! through a callback and the UCI layer formats.
 
 pub mod alphabeta;
+pub mod params;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
+use crate::ordering::history::History;
 use crate::position::Position;
 use crate::time::{Clock, TimeLimits};
+use crate::tt::{Bound, TranspositionTable};
+use alphabeta::{INFINITE, Stats, Worker};
+use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SearchConfig};
 
 /// Deepest iteration the searcher will start; `go depth` beyond it is
 /// clamped.
@@ -21,11 +24,14 @@ pub const MAX_DEPTH: u32 = 100;
 /// Longest path from the root the searcher keeps state for.
 pub const MAX_PLY: usize = 128;
 /// Score of a mate at the root; a mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
+pub const MATE: i32 = crate::tt::MATE;
 /// Scores beyond this (in absolute value) are mate scores.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Nodes between two looks at the clock.
-pub const TIME_CHECK_INTERVAL: u64 = 1024;
+pub const MATE_BOUND: i32 = crate::tt::MATE_BOUND;
+/// Stack size of a search thread: deep recursion with per-ply move lists
+/// needs more than the default 2 MiB.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Bound lines (`lowerbound`/`upperbound`) are reported only after this long.
+const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
 
 /// What `go` asked for, in our own types.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,6 +50,30 @@ pub struct SearchLimits {
     pub clock: Clock,
     /// `go searchmoves`: only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
+}
+
+/// Settings of one search that come from options, not from `go`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// Which techniques are on.
+    pub config: SearchConfig,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 0,
+            config: SearchConfig::default(),
+        }
+    }
 }
 
 /// A score as UCI shows it.
@@ -75,21 +105,36 @@ pub struct SearchInfo {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
-    /// Score of the best line.
+    /// Which principal variation (1-based).
+    pub multipv: u32,
+    /// Score of the line.
     pub score: Score,
-    /// Nodes searched so far.
+    /// `Some(Lower)`/`Some(Upper)` for an aspiration fail-high/low.
+    pub bound: Option<Bound>,
+    /// Nodes searched so far (all threads).
     pub nodes: u64,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
     /// Time since the search started.
     pub time: Duration,
-    /// Principal variation.
+    /// The line.
     pub pv: Vec<Move>,
 }
 
 /// What the searcher tells its caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchReport {
-    /// An iteration finished.
+    /// A principal variation at some depth.
     Iteration(SearchInfo),
+    /// The root move being searched (sent after the first second).
+    CurrMove {
+        /// Current depth.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its 1-based number in the root move list.
+        number: u32,
+    },
     /// The search is over: the last info, then the move to play.
     Finished {
         /// Final info (depth 0 when the root has no legal move).
@@ -138,164 +183,319 @@ impl Signals {
     }
 }
 
+/// Per-thread node counter on its own cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+pub struct NodeCounter(AtomicU64);
+
+/// What all threads of one search share.
+pub struct SharedState<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Stop and ponder flags.
+    pub signals: &'a Signals,
+    /// Which techniques are on.
+    pub config: SearchConfig,
+    /// Soft and hard time limits.
+    pub time: TimeLimits,
+    /// `go nodes`.
+    pub node_limit: Option<u64>,
+    /// When `go` arrived.
+    pub start: Instant,
+    counters: Vec<NodeCounter>,
+}
+
+impl SharedState<'_> {
+    /// Stores thread `id`'s node count.
+    pub fn publish_nodes(&self, id: usize, nodes: u64) {
+        self.counters[id].0.store(nodes, Ordering::Relaxed);
+    }
+
+    /// All threads' nodes, with thread `id`'s exact count `own`.
+    pub fn total_nodes(&self, id: usize, own: u64) -> u64 {
+        self.counters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == id {
+                    own
+                } else {
+                    c.0.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
+    }
+}
+
+/// The result of a search, beside what was reported.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOutcome {
+    /// The move to play.
+    pub best: Option<Move>,
+    /// Nodes of all threads.
+    pub nodes: u64,
+    /// `(depth, nodes so far)` after each completed iteration of the main
+    /// thread: the effective branching factor is the ratio of successive
+    /// node counts.
+    pub iterations: Vec<(u32, u64)>,
+    /// Ordering and TT counters, all threads.
+    pub stats: Stats,
+}
+
+/// The best line of the last completed iteration of the main thread.
+#[derive(Debug, Clone)]
+struct Completed {
+    depth: u32,
+    seldepth: u32,
+    score: i32,
+    pv: Vec<Move>,
+}
+
 /// Runs a whole search and reports through `report`; the last report is
 /// always [`SearchReport::Finished`]. With `infinite` or while pondering, it
 /// does not finish before `stop` (or `ponderhit`, for ponder).
+///
+/// `histories` holds one [`History`] per thread (its length is the thread
+/// count); they persist between the searches of a game.
 pub fn search(
     pos: &Position,
     limits: &SearchLimits,
-    move_overhead_ms: u64,
+    settings: &SearchSettings,
+    tt: &TranspositionTable,
+    histories: &mut [History],
     signals: &Signals,
-    report: &mut dyn FnMut(SearchReport),
-) {
-    let mut start = Instant::now();
-    let time = TimeLimits::new(&limits.clock, pos.turn(), move_overhead_ms);
-    let mut searcher = alphabeta::Searcher::new(pos, limits, signals);
-
+    report: &(dyn Fn(SearchReport) + Sync),
+) -> SearchOutcome {
+    let start = Instant::now();
+    tt.new_search();
+    let threads = histories.len().max(1);
+    let shared = SharedState {
+        tt,
+        signals,
+        config: settings.config,
+        time: TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms),
+        node_limit: limits.nodes,
+        start,
+        counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+    };
     let mut root_moves: Vec<Move> = pos.board().legal_moves().into_iter().collect();
     if !limits.searchmoves.is_empty() {
         root_moves.retain(|m| limits.searchmoves.contains(m));
     }
-
     let max_depth = match (limits.depth, limits.mate) {
         (Some(d), _) => d.clamp(1, MAX_DEPTH),
-        (None, Some(m)) => (2 * m.max(1) - 1).min(MAX_DEPTH),
+        (None, Some(m)) => (2 * m.max(1)).min(MAX_DEPTH),
         (None, None) => MAX_DEPTH,
     };
 
-    let mut last: Option<SearchInfo> = None;
-    let mut was_pondering = signals.pondering();
-    if !root_moves.is_empty() {
-        for depth in 1..=max_depth {
-            searcher.deadline = if signals.pondering() || depth == 1 {
-                None
-            } else {
-                time.hard.map(|h| start + h)
-            };
-            let Some((score, pv)) = searcher.search_root(&root_moves, depth) else {
-                break;
-            };
-            let info = SearchInfo {
-                depth,
-                seldepth: searcher.seldepth,
-                score: Score::from_internal(score),
-                nodes: searcher.nodes,
-                time: start.elapsed(),
-                pv,
-            };
-            // Search the best move first in the next iteration.
-            if let Some(i) = info
-                .pv
-                .first()
-                .and_then(|best| root_moves.iter().position(|m| m == best))
-            {
-                root_moves[..=i].rotate_right(1);
+    let mut outcome = SearchOutcome::default();
+    let mut completed: Option<Completed> = None;
+    let (main_history, helper_histories) =
+        histories.split_first_mut().expect("at least one thread");
+    let mut main = Worker::new(0, &shared, main_history, pos, &root_moves);
+    main.clear_killers();
+    let helper_results = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        if !root_moves.is_empty() {
+            for (i, history) in helper_histories.iter_mut().enumerate() {
+                let (shared, root_moves) = (&shared, &root_moves);
+                let builder = std::thread::Builder::new()
+                    .name(format!("helper-{}", i + 1))
+                    .stack_size(SEARCH_STACK_BYTES);
+                let spawned = builder.spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(i + 1, shared, history, pos, root_moves);
+                    worker.clear_killers();
+                    // Odd helpers start one ply deeper, to spread the threads.
+                    let first = 1 + (i as u32 + 1) % 2;
+                    for depth in first..=MAX_DEPTH {
+                        if !iterate(&mut worker, depth, 1, None) || shared.signals.stopped() {
+                            break;
+                        }
+                    }
+                    worker.publish_nodes();
+                    (worker.stats, worker.nodes)
+                });
+                // A helper that cannot start is simply not there.
+                if let Ok(h) = spawned {
+                    handles.push(h);
+                }
             }
-            report(SearchReport::Iteration(info.clone()));
-            last = Some(info);
-            if was_pondering && !signals.pondering() {
-                // ponderhit: our clock started now.
-                was_pondering = false;
-                start = Instant::now();
-            }
-            if signals.stopped() || limits.nodes.is_some_and(|n| searcher.nodes >= n) {
-                break;
-            }
-            if let (Some(m), Score::Mate(n)) = (limits.mate, Score::from_internal(score))
-                && n > 0
-                && n as u32 <= m
-            {
-                break;
-            }
-            let pondering = signals.pondering();
-            if !pondering && time.soft.is_some_and(|s| start.elapsed() >= s) {
-                break;
-            }
+            main_loop(
+                &mut main,
+                limits,
+                settings.multipv,
+                max_depth,
+                &mut outcome,
+                &mut completed,
+                report,
+            );
         }
+        // go infinite and go ponder never answer before stop (or
+        // ponderhit); the helpers keep searching meanwhile.
+        while !signals.stopped() && (limits.infinite || signals.pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        signals.stop();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().ok())
+            .collect::<Vec<_>>()
+    });
+    outcome.stats.add(&main.stats);
+    outcome.nodes = main.nodes;
+    for (stats, nodes) in &helper_results {
+        outcome.stats.add(stats);
+        outcome.nodes += nodes;
     }
 
-    // go infinite and go ponder never answer before stop (or ponderhit).
-    while !signals.stopped() && (limits.infinite || signals.pondering()) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-
-    let (info, best, ponder) = match last {
-        Some(mut info) => {
-            info.nodes = searcher.nodes;
-            info.time = start.elapsed();
-            let best = info.pv.first().copied();
-            let ponder = info.pv.get(1).copied();
-            (info, best, ponder)
+    let hashfull = tt.hashfull();
+    let time = main.start.elapsed();
+    let (info, best, ponder) = match completed {
+        Some(c) => {
+            let info = SearchInfo {
+                depth: c.depth,
+                seldepth: c.seldepth,
+                multipv: 1,
+                score: Score::from_internal(c.score),
+                bound: None,
+                nodes: outcome.nodes,
+                hashfull,
+                time,
+                pv: c.pv.clone(),
+            };
+            (info, c.pv.first().copied(), c.pv.get(1).copied())
         }
         None => {
-            // No legal move at the root (mate or stalemate), or stopped
-            // before depth 1 could finish.
-            let in_check = pos.board().is_check();
-            let score = if root_moves.is_empty() && in_check {
+            // No legal move at the root: mate or stalemate.
+            let score = if pos.board().is_check() {
                 Score::Mate(0)
             } else {
                 Score::Cp(0)
             };
-            let best = root_moves.first().copied();
             let info = SearchInfo {
                 depth: 0,
                 seldepth: 0,
+                multipv: 1,
                 score,
-                nodes: searcher.nodes,
-                time: start.elapsed(),
-                pv: best.into_iter().collect(),
+                bound: None,
+                nodes: outcome.nodes,
+                hashfull,
+                time,
+                pv: Vec::new(),
             };
-            (info, best, None)
+            (info, None, None)
         }
     };
+    outcome.best = best;
     report(SearchReport::Finished { info, best, ponder });
+    outcome
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The main thread's iterative deepening: reports each iteration and
+/// decides when to stop.
+fn main_loop(
+    main: &mut Worker<'_>,
+    limits: &SearchLimits,
+    multipv: usize,
+    max_depth: u32,
+    outcome: &mut SearchOutcome,
+    completed: &mut Option<Completed>,
+    report: &(dyn Fn(SearchReport) + Sync),
+) {
+    let shared_signals = main.signals();
+    for depth in 1..=max_depth {
+        if !iterate(main, depth, multipv, Some(report)) {
+            break;
+        }
+        let nodes = main.total_nodes();
+        outcome.iterations.push((depth, nodes));
+        let best = &main.root_moves[0];
+        *completed = Some(Completed {
+            depth,
+            seldepth: main.seldepth as u32,
+            score: best.score,
+            pv: best.pv.clone(),
+        });
 
-    fn run(fen: &str, limits: SearchLimits) -> (Vec<SearchReport>, Option<Move>) {
-        let pos = Position::from_fen(fen, false).unwrap();
-        let signals = Signals::new(false);
-        let mut reports = Vec::new();
-        search(&pos, &limits, 0, &signals, &mut |r| reports.push(r));
-        let best = match reports.last() {
-            Some(SearchReport::Finished { best, .. }) => *best,
-            _ => panic!("no Finished report"),
-        };
-        (reports, best)
+        if shared_signals.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
+            break;
+        }
+        if let (Some(m), Score::Mate(n)) = (limits.mate, Score::from_internal(best.score))
+            && n > 0
+            && n as u32 <= m
+        {
+            break;
+        }
+        // Soft limit: an iteration started now would likely not finish.
+        if !main.pondering()
+            && main
+                .soft_limit()
+                .is_some_and(|soft| main.start.elapsed() >= soft)
+        {
+            break;
+        }
     }
+}
 
-    #[test]
-    fn finds_mate_in_one() {
-        let limits = SearchLimits {
-            depth: Some(2),
-            ..SearchLimits::default()
-        };
-        let (reports, best) = run("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", limits);
-        assert_eq!(best.map(|m| m.to().to_string()), Some("a8".to_owned()));
-        let SearchReport::Finished { info, .. } = reports.last().unwrap() else {
-            unreachable!()
-        };
-        assert_eq!(info.score, Score::Mate(1));
+/// One iteration at `depth`: every MultiPV line with its aspiration loop.
+/// Returns false when the iteration was cut short. Reports go to `report`
+/// (the main thread only).
+fn iterate(
+    worker: &mut Worker<'_>,
+    depth: u32,
+    multipv: usize,
+    report: Option<&(dyn Fn(SearchReport) + Sync)>,
+) -> bool {
+    worker.root_depth = depth as i32;
+    worker.seldepth = 0;
+    for rm in &mut worker.root_moves {
+        rm.previous_score = rm.score;
     }
-
-    #[test]
-    fn mated_root_reports_mate_zero_and_no_move() {
-        let (reports, best) = run("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", SearchLimits::default());
-        assert_eq!(best, None);
-        let SearchReport::Finished { info, .. } = reports.last().unwrap() else {
-            unreachable!()
+    let lines = multipv.clamp(1, worker.root_moves.len().max(1));
+    let config = worker.config();
+    for pv_index in 0..lines {
+        worker.pv_index = pv_index;
+        let previous = worker.root_moves[pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let aspirate =
+            config.aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND;
+        let (mut alpha, mut beta) = if aspirate {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITE, INFINITE)
         };
-        assert_eq!((info.depth, info.score), (0, Score::Mate(0)));
+        loop {
+            let score = worker.search_root(depth as i32, alpha, beta, report);
+            if worker.aborted() {
+                return false;
+            }
+            // Best first among the lines not yet fixed (stable: unsearched
+            // moves keep last iteration's order).
+            worker.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Some(Bound::Upper)
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Some(Bound::Lower)
+            } else {
+                None
+            };
+            let Some(bound) = bound else { break };
+            if let Some(report) = report
+                && worker.start.elapsed() >= BOUND_REPORT_AFTER
+            {
+                report(SearchReport::Iteration(worker.info(pv_index, Some(bound))));
+            }
+            delta += delta / 2;
+        }
+        worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
     }
-
-    #[test]
-    fn score_conversion_counts_moves() {
-        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
-        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
-        assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
-        assert_eq!(Score::from_internal(35), Score::Cp(35));
+    if let Some(report) = report {
+        for k in 0..lines {
+            report(SearchReport::Iteration(worker.info(k, None)));
+        }
     }
+    true
 }

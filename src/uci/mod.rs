@@ -20,7 +20,7 @@ use shakmaty::Position as _;
 use crate::bench;
 use crate::config::Config;
 use crate::engine::{Engine, Reporter};
-use crate::error::UciError;
+use crate::error::{OptionError, UciError};
 use crate::eval;
 use crate::options::{Options, UCI_CHESS960};
 use crate::perft;
@@ -56,7 +56,11 @@ pub struct Session {
 
 impl Session {
     /// A session with the options of `config`, writing to `output`.
-    pub fn new(config: &Config, output: Arc<Output>) -> Session {
+    ///
+    /// # Errors
+    ///
+    /// When the configured `Hash` cannot be allocated.
+    pub fn new(config: &Config, output: Arc<Output>) -> Result<Session, OptionError> {
         let chess960 = Arc::new(AtomicBool::new(config.options.chess960()));
         let reporter: Reporter = {
             let output = Arc::clone(&output);
@@ -67,13 +71,13 @@ impl Session {
                 }
             })
         };
-        Session {
-            engine: Engine::new(config.options.clone(), reporter),
+        Ok(Session {
+            engine: Engine::new(config.options.clone(), reporter)?,
             output,
             chess960,
             defaults: config.options.clone(),
             debug: false,
-        }
+        })
     }
 
     /// The engine behind the session.
@@ -261,10 +265,14 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
 ///
 /// # Errors
 ///
-/// When the log file named in the configuration cannot be opened.
-pub fn run(config: &Config) -> std::io::Result<()> {
-    let output = Arc::new(Output::new(config.log_file.as_deref())?);
-    let mut session = Session::new(config, output);
+/// When the log file named in the configuration cannot be opened or the
+/// configured hash table cannot be allocated.
+pub fn run(config: &Config) -> Result<(), String> {
+    let output = Arc::new(
+        Output::new(config.log_file.as_deref())
+            .map_err(|e| format!("cannot open the log file: {e}"))?,
+    );
+    let mut session = Session::new(config, output).map_err(|e| e.to_string())?;
     let lines = spawn_reader(std::io::stdin());
     for line in lines.iter() {
         if session.handle_line(&line) == Flow::Quit {

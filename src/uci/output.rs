@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use crate::position::move_to_uci;
 use crate::search::{Score, SearchInfo, SearchReport};
+use crate::tt::Bound;
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {
@@ -85,15 +86,20 @@ pub fn format_score(score: Score) -> String {
 /// An `info depth … pv …` line.
 pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
     let ms = info.time.as_millis() as u64;
-    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    let nps = (u128::from(info.nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
+    let bound = match info.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}",
         info.depth,
         info.seldepth,
+        info.multipv,
         format_score(info.score),
         info.nodes,
-        nps,
-        ms
+        info.hashfull,
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");
@@ -109,6 +115,12 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
 pub fn format_report(report: &SearchReport, chess960: bool) -> Vec<String> {
     match report {
         SearchReport::Iteration(info) => vec![format_info(info, chess960)],
+        SearchReport::CurrMove { depth, mv, number } => {
+            vec![format!(
+                "info depth {depth} currmove {} currmovenumber {number}",
+                move_to_uci(*mv, chess960)
+            )]
+        }
         SearchReport::Finished { info, best, ponder } => {
             let final_info = if info.depth == 0 {
                 // No legal move (or no completed iteration): Stockfish's
@@ -141,8 +153,11 @@ mod tests {
         let info = SearchInfo {
             depth: 0,
             seldepth: 0,
+            multipv: 1,
             score: Score::Mate(0),
+            bound: None,
             nodes: 0,
+            hashfull: 0,
             time: Duration::ZERO,
             pv: vec![],
         };

@@ -1,0 +1,140 @@
+//! Fast "does this move give check?" for move ordering, the check extension
+//! and reductions, without playing the move.
+//!
+//! [`CheckInfo`] is computed once per node: the squares from which each of
+//! our piece types would attack the enemy king, and our pieces that block
+//! one of our sliders from the king (moving them off the line discovers
+//! check). Castling, en passant and promotions change the occupancy in ways
+//! these sets do not capture, so those few moves are played on a copy
+//! instead. A test compares every answer with playing the move.
+
+use shakmaty::attacks::{
+    aligned, between, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use shakmaty::{Bitboard, Chess, Move, Position as _, Square};
+
+/// Per-node data for [`CheckInfo::gives_check`].
+#[derive(Debug, Clone, Copy)]
+pub struct CheckInfo {
+    enemy_king: Option<Square>,
+    /// Squares from which a piece of each role (pawn..king) gives check.
+    check_squares: [Bitboard; 6],
+    /// Our pieces standing between one of our sliders and the enemy king.
+    discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    /// Check data for the side to move in `board`.
+    pub fn new(board: &Chess) -> CheckInfo {
+        let b = board.board();
+        let us = board.turn();
+        let Some(king) = b.king_of(!us) else {
+            return CheckInfo {
+                enemy_king: None,
+                check_squares: [Bitboard::EMPTY; 6],
+                discoverers: Bitboard::EMPTY,
+            };
+        };
+        let occupied = b.occupied();
+        let bishop = bishop_attacks(king, occupied);
+        let rook = rook_attacks(king, occupied);
+        let check_squares = [
+            pawn_attacks(!us, king),
+            knight_attacks(king),
+            bishop,
+            rook,
+            bishop | rook,
+            Bitboard::EMPTY,
+        ];
+        let ours = b.by_color(us);
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (b.rooks() | b.queens()))
+            | (bishop_attacks(king, Bitboard::EMPTY) & (b.bishops() | b.queens())))
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.count() == 1 {
+                discoverers |= blockers & ours;
+            }
+        }
+        CheckInfo {
+            enemy_king: Some(king),
+            check_squares,
+            discoverers,
+        }
+    }
+
+    /// Whether the legal move `m` gives check.
+    pub fn gives_check(&self, board: &Chess, m: Move) -> bool {
+        let Some(king) = self.enemy_king else {
+            return false;
+        };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion: None,
+                ..
+            } => {
+                self.check_squares[role as usize - 1].contains(to)
+                    || (self.discoverers.contains(from) && !aligned(from, to, king))
+            }
+            _ => {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                child.is_check()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn agrees_with_playing_the_move_on_random_games() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let starts = [
+            crate::position::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        let mut checked = 0;
+        for start in starts {
+            for _game in 0..40 {
+                let mut pos = Position::from_fen(start, false).unwrap();
+                for _ply in 0..80 {
+                    let moves = pos.board().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let info = CheckInfo::new(pos.board());
+                    for &m in &moves {
+                        let mut child = pos.board().clone();
+                        child.play_unchecked(m);
+                        assert_eq!(
+                            info.gives_check(pos.board(), m),
+                            child.is_check(),
+                            "{m:?} in {}",
+                            pos.fen()
+                        );
+                        checked += 1;
+                    }
+                    let m = moves[(rand() % moves.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+    }
+}
