@@ -219,7 +219,8 @@ impl Position {
         Ok(())
     }
 
-    /// The position as FEN (Shredder-FEN castling for Chess960 positions).
+    /// The position as FEN (castling as `KQkq` where that is unambiguous,
+    /// X-FEN style, else Shredder-FEN file letters).
     pub fn fen(&self) -> String {
         Fen::from_position(&self.board, EnPassantMode::Legal).to_string()
     }

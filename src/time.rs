@@ -75,14 +75,21 @@ impl TimeLimits {
             .movestogo
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, 1000);
-        let budget = (available / moves_to_go + inc * INCREMENT_SHARE_PERCENT / 100).min(available);
+        // 128-bit arithmetic: clocks and increments come from the GUI and
+        // may be absurdly large.
+        let (available, inc) = (u128::from(available), u128::from(inc));
+        let budget = (available / u128::from(moves_to_go)
+            + inc * u128::from(INCREMENT_SHARE_PERCENT) / 100)
+            .min(available);
         let hard_cap = if moves_to_go == 1 {
             available
         } else {
-            available * HARD_LIMIT_CLOCK_PERCENT / 100
+            available * u128::from(HARD_LIMIT_CLOCK_PERCENT) / 100
         };
-        let hard = budget.saturating_mul(HARD_LIMIT_FACTOR).min(hard_cap);
-        let soft = (budget * SOFT_LIMIT_PERCENT / 100).min(hard);
+        let hard = (budget * u128::from(HARD_LIMIT_FACTOR)).min(hard_cap);
+        let soft = (budget * u128::from(SOFT_LIMIT_PERCENT) / 100).min(hard);
+        let soft = u64::try_from(soft).unwrap_or(u64::MAX);
+        let hard = u64::try_from(hard).unwrap_or(u64::MAX);
         TimeLimits {
             soft: ms(soft),
             hard: ms(hard),
@@ -123,6 +130,20 @@ mod tests {
                 assert!(l.soft <= l.hard);
             }
         }
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let c = Clock {
+            wtime: Some(u64::MAX),
+            winc: Some(u64::MAX),
+            btime: Some(1_000_000_000_000_000_000),
+            ..Clock::default()
+        };
+        let w = TimeLimits::new(&c, Color::White, 10);
+        assert!(w.hard.unwrap() >= Duration::from_secs(1_000_000));
+        let b = TimeLimits::new(&c, Color::Black, 10);
+        assert!(b.soft <= b.hard && b.hard.unwrap() > Duration::from_secs(1_000_000));
     }
 
     #[test]

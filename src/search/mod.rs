@@ -232,6 +232,13 @@ impl SharedState<'_> {
 pub struct SearchOutcome {
     /// The move to play.
     pub best: Option<Move>,
+    /// Its score from the last completed iteration (internal units:
+    /// centipawns, or `±(MATE - plies)`); `None` without a legal move.
+    pub score: Option<i32>,
+    /// The principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+    /// The last completed depth.
+    pub depth: u32,
     /// Nodes of all threads.
     pub nodes: u64,
     /// `(depth, nodes so far)` after each completed iteration of the main
@@ -284,7 +291,7 @@ pub fn search(
     }
     let max_depth = match (limits.depth, limits.mate) {
         (Some(d), _) => d.clamp(1, MAX_DEPTH),
-        (None, Some(m)) => (2 * m.max(1)).min(MAX_DEPTH),
+        (None, Some(m)) => m.clamp(1, MAX_DEPTH).saturating_mul(2).min(MAX_DEPTH),
         (None, None) => MAX_DEPTH,
     };
 
@@ -350,6 +357,11 @@ pub fn search(
 
     let hashfull = tt.hashfull();
     let time = main.start.elapsed();
+    if let Some(c) = &completed {
+        outcome.score = Some(c.score);
+        outcome.pv = c.pv.clone();
+        outcome.depth = c.depth;
+    }
     let (info, best, ponder) = match completed {
         Some(c) => {
             let info = SearchInfo {

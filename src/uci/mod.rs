@@ -185,6 +185,9 @@ impl Session {
             }
             return Ok(());
         }
+        // The previous search (if any) answers before this go is reported.
+        self.engine.stop_and_wait();
+        let position = self.engine.position();
         let mut searchmoves = Vec::with_capacity(args.searchmoves.len());
         for text in &args.searchmoves {
             let m = position
