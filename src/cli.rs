@@ -1,19 +1,22 @@
-//! The command line (clap): `shears` runs UCI; subcommands run bench, perft
-//! and perft suites. Each command returns its process exit code.
+//! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
+//! perft suites and EPD test suites. Each command returns its process exit code.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgGroup, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::bench;
 use crate::config::Config;
+use crate::epd::{self, parse_epd, run_suite, solved_count};
 use crate::perft::{self, PerftTable};
 use crate::perft_suite::{check_suite, parse_suite};
 use crate::position::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use crate::search::SearchLimits;
+use crate::search::params::{OrderingStep, SearchConfig};
 use crate::uci;
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
@@ -30,6 +33,23 @@ pub struct Cli {
     pub command: Option<CliCommand>,
 }
 
+/// Move-ordering steps for `bench --ordering`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchOrdering {
+    /// Generation order (no TT move first either).
+    None,
+    /// TT move, then captures by MVV-LVA.
+    Mvv,
+    /// Plus SEE: losing captures last.
+    See,
+    /// Plus killers and countermove.
+    Killers,
+    /// Plus history for quiets.
+    History,
+    /// Plus quiet checks first: the engine's ordering.
+    Full,
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
@@ -39,6 +59,13 @@ pub enum CliCommand {
         /// Search depth.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
+        /// Use the move ordering only up to this step (to measure what each
+        /// step buys); the engine plays with `full`.
+        #[arg(long, value_enum, default_value_t = BenchOrdering::Full)]
+        ordering: BenchOrdering,
+        /// Turn the transposition table off (probes and stores).
+        #[arg(long)]
+        no_tt: bool,
     },
     /// Count the leaf nodes of the move tree to DEPTH; prints nodes, time and nps.
     Perft {
@@ -74,6 +101,30 @@ pub enum CliCommand {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
     },
+    /// Run an EPD test suite (`bm`/`am` lines): prints each failure and
+    /// `solved X/Y` last. Exit 0 when the run completed, 2 on an unreadable
+    /// file or malformed lines (the other lines still run).
+    #[command(group(ArgGroup::new("limit").args(["movetime", "depth", "nodes"])))]
+    Epd {
+        /// The suite file.
+        file: PathBuf,
+        /// Time per position in ms (the default, 1000, when no limit is given).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Depth per position.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64))]
+        depth: Option<u32>,
+        /// Nodes per position.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Positions searched at once, each on one search thread (default:
+        /// all cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// Hash table size in MB of each search.
+        #[arg(long, default_value_t = epd::DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
+    },
 }
 
 /// Runs the parsed command line.
@@ -93,8 +144,24 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(CliCommand::Bench { depth }) => {
-            let result = bench::run(depth, &mut |line| println!("{line}"));
+        Some(CliCommand::Bench {
+            depth,
+            ordering,
+            no_tt,
+        }) => {
+            let config = SearchConfig {
+                ordering: ordering != BenchOrdering::None,
+                ordering_step: match ordering {
+                    BenchOrdering::None | BenchOrdering::Mvv => OrderingStep::MvvLva,
+                    BenchOrdering::See => OrderingStep::See,
+                    BenchOrdering::Killers => OrderingStep::Killers,
+                    BenchOrdering::History => OrderingStep::History,
+                    BenchOrdering::Full => OrderingStep::Full,
+                },
+                tt: !no_tt,
+                ..SearchConfig::default()
+            };
+            let result = bench::run_with(depth, config, &mut |line| println!("{line}"));
             for line in result.report() {
                 println!("{line}");
             }
@@ -114,6 +181,24 @@ pub fn run(cli: Cli) -> ExitCode {
             max_nodes,
             threads,
         }) => run_perft_suite(&file, max_depth, max_nodes, threads),
+        Some(CliCommand::Epd {
+            file,
+            movetime,
+            depth,
+            nodes,
+            threads,
+            hash,
+        }) => {
+            let mut limits = SearchLimits {
+                depth,
+                nodes,
+                ..SearchLimits::default()
+            };
+            if depth.is_none() && nodes.is_none() {
+                limits.clock.movetime = Some(movetime.unwrap_or(epd::DEFAULT_MOVETIME_MS));
+            }
+            run_epd(&file, &limits, threads, hash)
+        }
     }
 }
 
@@ -195,5 +280,54 @@ fn run_perft_suite(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn run_epd(
+    file: &std::path::Path,
+    limits: &SearchLimits,
+    threads: Option<u32>,
+    hash: u32,
+) -> ExitCode {
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            eprintln!("shears epd: {}: cannot read: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let (entries, errors) = parse_epd(&text);
+    for e in &errors {
+        println!("{}: {e}", file.display());
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(entries.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions {elapsed_precise} eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
+    let results = run_suite(&entries, limits, hash as usize, threads, &|_| bar.inc(1));
+    bar.finish_and_clear();
+    let results = match results {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("shears epd: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for r in results.iter().filter(|r| !r.solved) {
+        println!("{r}");
+    }
+    println!("solved {}/{}", solved_count(&results), results.len());
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     }
 }

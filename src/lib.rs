@@ -9,6 +9,7 @@ pub mod checks;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod epd;
 pub mod error;
 pub mod eval;
 pub mod options;

@@ -19,6 +19,7 @@ use shakmaty::{Chess, Color, Move, Position as _, Role};
 use super::history::History;
 use super::see::{see_ge, see_value};
 use crate::checks::CheckInfo;
+use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
 pub const CHECK_BONUS: i32 = 1 << 16;
@@ -67,6 +68,7 @@ pub struct MovePicker {
     refutations: [Option<Move>; 3],
     captures_only: bool,
     ordered: bool,
+    step: OrderingStep,
     moves: ArrayVec<(Move, i32), 256>,
     cursor: usize,
     good_end: usize,
@@ -116,6 +118,7 @@ impl MovePicker {
             refutations,
             captures_only: false,
             ordered,
+            step: OrderingStep::Full,
             moves: ArrayVec::new(),
             cursor: 0,
             good_end: 0,
@@ -133,6 +136,15 @@ impl MovePicker {
             MovePicker::new(tt_move.filter(|&m| is_tactical(m)), [None; 2], None, true);
         picker.captures_only = true;
         picker
+    }
+
+    /// Uses only the ordering techniques up to `step` (for measurement).
+    pub fn limited_to(mut self, step: OrderingStep) -> MovePicker {
+        self.step = step;
+        if step < OrderingStep::Killers {
+            self.refutations = [None; 3];
+        }
+        self
     }
 
     /// Brings the best-scored move of `moves[from..to]` to `from`.
@@ -212,7 +224,7 @@ impl MovePicker {
                     }
                     self.select(self.cursor, self.good_end);
                     let m = self.moves[self.cursor].0;
-                    if self.captures_only || see_ge(board, m, 0) {
+                    if self.captures_only || self.step < OrderingStep::See || see_ge(board, m, 0) {
                         self.cursor += 1;
                         return Some((m, MoveKind::GoodCapture));
                     }
@@ -230,13 +242,22 @@ impl MovePicker {
                         self.stage = Stage::Quiets;
                         self.quiets_sorted_from = self.cursor + QUIETS_SELECTED;
                         let side: Color = board.turn();
+                        let (use_history, use_checks) = (
+                            self.step >= OrderingStep::History,
+                            self.step >= OrderingStep::Full,
+                        );
                         for (m, score) in &mut self.moves[self.cursor..] {
-                            *score = history.score(side, *m)
-                                + if checks.gives_check(board, *m) {
-                                    CHECK_BONUS
-                                } else {
-                                    0
-                                };
+                            let h = if use_history {
+                                history.score(side, *m)
+                            } else {
+                                0
+                            };
+                            let c = if use_checks && checks.gives_check(board, *m) {
+                                CHECK_BONUS
+                            } else {
+                                0
+                            };
+                            *score = h + c;
                         }
                         continue;
                     };

@@ -69,6 +69,23 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 /// Delta pruning in qsearch: margin over the captured piece.
 pub const DELTA_MARGIN: i32 = 200;
 
+/// How much of the move ordering is used: each step adds one technique to
+/// the previous ones (for measuring what each step buys; the engine plays
+/// with [`OrderingStep::Full`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OrderingStep {
+    /// TT move first, then captures by MVV-LVA, then quiets in generation order.
+    MvvLva,
+    /// Plus static exchange evaluation: losing captures go last.
+    See,
+    /// Plus killer moves and the countermove.
+    Killers,
+    /// Plus the butterfly history for quiet moves.
+    History,
+    /// Plus quiet checks before the other quiets: everything.
+    Full,
+}
+
 /// Which techniques are on. `SearchConfig::default()` is the real engine;
 /// `SearchConfig::plain()` is bare alpha-beta for the proof tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +94,8 @@ pub struct SearchConfig {
     pub tt: bool,
     /// Order moves (TT move, captures, killers, history); off = generation order.
     pub ordering: bool,
+    /// With `ordering` on: how much of it.
+    pub ordering_step: OrderingStep,
     /// Principal variation search (zero windows after the first move).
     pub pvs: bool,
     /// Aspiration windows at the root.
@@ -100,6 +119,7 @@ impl Default for SearchConfig {
         SearchConfig {
             tt: true,
             ordering: true,
+            ordering_step: OrderingStep::Full,
             pvs: true,
             aspiration: true,
             null_move: true,
@@ -119,6 +139,7 @@ impl SearchConfig {
         SearchConfig {
             tt: false,
             ordering: false,
+            ordering_step: OrderingStep::Full,
             pvs: false,
             aspiration: false,
             null_move: false,
