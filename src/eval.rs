@@ -9,7 +9,7 @@
 //! evaluation issue fits them to data.
 
 use shakmaty::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use shakmaty::{Bitboard, Board, Chess, Color, File, Position as _, Role, Square};
 
@@ -143,28 +143,53 @@ fn file_mask(file: File) -> Bitboard {
     Bitboard::from_file(file)
 }
 
-fn adjacent_files(file: File) -> Bitboard {
-    let f = file as i32;
-    let mut mask = Bitboard::EMPTY;
-    for g in [f - 1, f + 1] {
-        if (0..8).contains(&g) {
-            mask |= Bitboard::from_file(File::new(g as u32));
-        }
+/// The files beside each file.
+const ADJACENT_FILES: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        let file = 0x0101_0101_0101_0101u64 << f;
+        t[f] = (if f > 0 { file >> 1 } else { 0 }) | (if f < 7 { file << 1 } else { 0 });
+        f += 1;
     }
-    mask
+    t
+};
+
+/// `FRONT_SPAN[color][square]`: squares ahead of the square (from that
+/// colour's side) on its own and the neighbouring files.
+const FRONT_SPAN: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let files = (0x0101_0101_0101_0101u64 << f) | ADJACENT_FILES[f];
+        let white_ahead = if r < 7 { u64::MAX << (8 * (r + 1)) } else { 0 };
+        let black_ahead = (1u64 << (8 * r)) - 1;
+        t[0][sq] = files & black_ahead;
+        t[1][sq] = files & white_ahead;
+        sq += 1;
+    }
+    t
+};
+
+fn adjacent_files(file: File) -> Bitboard {
+    Bitboard(ADJACENT_FILES[file as usize])
 }
 
 /// Squares in front of `sq` (from `color`'s view) on the same and the
 /// neighbouring files.
 fn front_span(color: Color, sq: Square) -> Bitboard {
-    let files = file_mask(sq.file()) | adjacent_files(sq.file());
-    let r = sq.rank() as u32;
-    let ahead = match color {
-        Color::White if r < 7 => Bitboard(u64::MAX << (8 * (r + 1))),
-        Color::Black => Bitboard((1u64 << (8 * r)) - 1),
-        _ => Bitboard::EMPTY,
-    };
-    files & ahead
+    Bitboard(FRONT_SPAN[color as usize][sq as usize])
+}
+
+/// Squares attacked by the pawns of `color`.
+fn pawn_attack_span(color: Color, pawns: Bitboard) -> Bitboard {
+    let p = pawns.0;
+    let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
+    Bitboard(match color {
+        Color::White => ((p & not_a) << 7) | ((p & not_h) << 9),
+        Color::Black => ((p & not_a) >> 9) | ((p & not_h) >> 7),
+    })
 }
 
 fn attacks_of(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -188,10 +213,7 @@ pub fn terms(board: &Board) -> [[S; 2]; 8] {
         let them = board.by_color(!color);
         let our_pawns = board.pawns() & us;
         let their_pawns = board.pawns() & them;
-        let mut pawn_attacked = Bitboard::EMPTY;
-        for sq in their_pawns {
-            pawn_attacked |= pawn_attacks(!color, sq);
-        }
+        let pawn_attacked = pawn_attack_span(!color, their_pawns);
         let their_king = board.king_of(!color);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| {
             king_attacks(k) | Bitboard::from_square(k)
@@ -351,7 +373,7 @@ pub fn trace(board: &Chess) -> String {
                 (S::default(), TEMPO)
             }
         } else {
-            (t[i][0], t[i][1])
+            (t[i][Color::White as usize], t[i][Color::Black as usize])
         };
         row(name, w, bl);
     }

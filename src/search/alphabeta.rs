@@ -293,6 +293,10 @@ impl<'a> Worker<'a> {
         let mut child = board.clone();
         child.play_unchecked(m);
         let key = key_after(board, self.key(), m, &child);
+        if self.shared.config.tt {
+            // The child probes this bucket first thing: start loading it.
+            self.shared.tt.prefetch(key);
+        }
         self.keys.push(key);
         self.played[ply] = Some(m);
         child

@@ -50,6 +50,9 @@ pub struct SearchLimits {
     pub clock: Clock,
     /// `go searchmoves`: only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
+    /// When `go` arrived: the clock runs from here, not from when the search
+    /// thread got going (`None`: from the start of [`search`]).
+    pub received: Option<Instant>,
 }
 
 /// Settings of one search that come from options, not from `go`.
@@ -273,7 +276,7 @@ pub fn search(
     signals: &Signals,
     report: &(dyn Fn(SearchReport) + Sync),
 ) -> SearchOutcome {
-    let start = Instant::now();
+    let start = limits.received.unwrap_or_else(Instant::now);
     tt.new_search();
     let threads = histories.len().max(1);
     let shared = SharedState {

@@ -165,6 +165,7 @@ impl Session {
     }
 
     fn go(&mut self, args: GoArgs) -> Result<(), UciError> {
+        let received = Instant::now();
         let chess960 = self.engine.options().chess960();
         let position = self.engine.position();
         if let Some(depth) = args.perft {
@@ -214,6 +215,7 @@ impl Session {
                 movetime: args.movetime,
             },
             searchmoves,
+            received: Some(received),
         };
         if self.debug {
             let moves: Vec<String> = limits
