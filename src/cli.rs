@@ -230,34 +230,46 @@ fn run_perft(depth: u32, fen: Option<String>, divide: bool, threads: u32, hash: 
     ExitCode::SUCCESS
 }
 
+/// A suite file as text (bytes that are not UTF-8 replaced), or `None`
+/// after telling the user it cannot be read.
+fn read_suite(file: &std::path::Path, command: &str) -> Option<String> {
+    match std::fs::read(file) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) => {
+            eprintln!("shears {command}: {}: cannot read: {e}", file.display());
+            None
+        }
+    }
+}
+
+/// A progress bar over `len` positions on stderr, drawn only on a terminal.
+fn progress_bar(len: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions {elapsed_precise} eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
 fn run_perft_suite(
     file: &std::path::Path,
     max_depth: Option<u32>,
     max_nodes: Option<u64>,
     threads: Option<u32>,
 ) -> ExitCode {
-    let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            eprintln!("shears perft-suite: {}: cannot read: {e}", file.display());
-            return ExitCode::from(2);
-        }
+    let Some(text) = read_suite(file, "perft-suite") else {
+        return ExitCode::from(2);
     };
     let (entries, errors) = parse_suite(&text);
     for e in &errors {
         println!("{}: {e}", file.display());
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(entries.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions {elapsed_precise} eta {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(entries.len());
     let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
     let mismatches = perft::with_threads(threads, || {
         check_suite(&entries, max_depth, max_nodes, &|| bar.inc(1))
@@ -289,28 +301,14 @@ fn run_epd(
     threads: Option<u32>,
     hash: u32,
 ) -> ExitCode {
-    let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            eprintln!("shears epd: {}: cannot read: {e}", file.display());
-            return ExitCode::from(2);
-        }
+    let Some(text) = read_suite(file, "epd") else {
+        return ExitCode::from(2);
     };
     let (entries, errors) = parse_epd(&text);
     for e in &errors {
         println!("{}: {e}", file.display());
     }
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(entries.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions {elapsed_precise} eta {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(entries.len());
     let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
     let results = run_suite(&entries, limits, hash as usize, threads, &|_| bar.inc(1));
     bar.finish_and_clear();

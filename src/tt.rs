@@ -174,6 +174,33 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// The bound a search result proves: at least `beta` is a lower bound,
+    /// at most the original alpha an upper bound, in between exact.
+    pub fn of(score: i32, original_alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl TtEntry {
+    /// Whether this entry's score settles a node searched with window
+    /// `(alpha, beta)` (its depth is the caller's business).
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+            Bound::None => false,
+        }
+    }
+}
+
 /// Packs the `data` word (see the module docs).
 fn pack(mv: u64, score: i16, eval: i16, depth: i32, bound: Bound, generation: u8) -> u64 {
     let depth8 = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;

@@ -442,12 +442,7 @@ impl<'a> Worker<'a> {
         if !PV
             && let Some(e) = entry
             && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-                Bound::None => false,
-            }
+            && e.cuts(alpha, beta)
         {
             return e.score;
         }
@@ -705,13 +700,7 @@ impl<'a> Worker<'a> {
         }
 
         if config.tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.shared
                 .tt
                 .store(key, best_move, best, eval, depth, bound, ply);
@@ -763,12 +752,7 @@ impl<'a> Worker<'a> {
         };
         if !PV
             && let Some(e) = entry
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-                Bound::None => false,
-            }
+            && e.cuts(alpha, beta)
         {
             return e.score;
         }
@@ -839,13 +823,7 @@ impl<'a> Worker<'a> {
             return -(MATE - ply as i32);
         }
         if config.tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.shared
                 .tt
                 .store(key, best_move, best, stand_pat, 0, bound, ply);
