@@ -76,20 +76,8 @@ impl EpdEntry {
     }
 }
 
-/// A line that could not be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EpdLineError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for EpdLineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
+/// A line that could not be used (the shared suite-line error).
+pub type EpdLineError = crate::error::LineError;
 
 /// What the engine did on one position.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,6 +20,17 @@ pub fn echo(text: &str) -> String {
     }
 }
 
+/// A line of a suite file (perft or EPD) that could not be used; the other
+/// lines still run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {reason}")]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
 /// A FEN that could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {

@@ -24,20 +24,8 @@ pub struct SuiteEntry {
     pub expected: Vec<(u32, u64)>,
 }
 
-/// A line that could not be parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SuiteLineError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for SuiteLineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
+/// A line that could not be used (the shared suite-line error).
+pub type SuiteLineError = crate::error::LineError;
 
 /// A depth whose count did not match.
 #[derive(Debug, Clone, PartialEq, Eq)]
