@@ -137,22 +137,7 @@ pub enum EpdRunError {
 /// malformed line does not stop the others. Blank lines and lines starting
 /// with `#` are skipped.
 pub fn parse_epd(text: &str) -> (Vec<EpdEntry>, Vec<EpdLineError>) {
-    let mut entries = Vec::new();
-    let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match parse_line(line, i + 1) {
-            Ok(e) => entries.push(e),
-            Err(reason) => errors.push(EpdLineError {
-                line: i + 1,
-                reason,
-            }),
-        }
-    }
-    (entries, errors)
+    crate::error::parse_numbered_lines(text, parse_line)
 }
 
 /// Parses one non-blank EPD line; `number` is its 1-based line number.

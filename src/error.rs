@@ -31,6 +31,31 @@ pub struct LineError {
     pub reason: String,
 }
 
+/// Parses a suite file line by line with `parse` (given the trimmed line and
+/// its 1-based number), skipping blank lines and `#` comments. Good and bad
+/// lines are both returned, so a malformed line does not stop the others.
+pub fn parse_numbered_lines<T>(
+    text: &str,
+    parse: impl Fn(&str, usize) -> Result<T, String>,
+) -> (Vec<T>, Vec<LineError>) {
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match parse(line, i + 1) {
+            Ok(e) => entries.push(e),
+            Err(reason) => errors.push(LineError {
+                line: i + 1,
+                reason,
+            }),
+        }
+    }
+    (entries, errors)
+}
+
 /// A FEN that could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {

@@ -56,22 +56,7 @@ impl fmt::Display for Mismatch {
 /// malformed line does not stop the others. Blank lines and `#` comments are
 /// skipped.
 pub fn parse_suite(text: &str) -> (Vec<SuiteEntry>, Vec<SuiteLineError>) {
-    let mut entries = Vec::new();
-    let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match parse_entry(line, i + 1) {
-            Ok(e) => entries.push(e),
-            Err(reason) => errors.push(SuiteLineError {
-                line: i + 1,
-                reason,
-            }),
-        }
-    }
-    (entries, errors)
+    crate::error::parse_numbered_lines(text, parse_entry)
 }
 
 fn parse_entry(line: &str, number: usize) -> Result<SuiteEntry, String> {
