@@ -24,16 +24,19 @@ pub struct CheckInfo {
 }
 
 impl CheckInfo {
+    /// Check data for a caller that will not ask (it answers "no check").
+    pub const UNUSED: CheckInfo = CheckInfo {
+        enemy_king: None,
+        check_squares: [Bitboard::EMPTY; 6],
+        discoverers: Bitboard::EMPTY,
+    };
+
     /// Check data for the side to move in `board`.
     pub fn new(board: &Chess) -> CheckInfo {
         let b = board.board();
         let us = board.turn();
         let Some(king) = b.king_of(!us) else {
-            return CheckInfo {
-                enemy_king: None,
-                check_squares: [Bitboard::EMPTY; 6],
-                discoverers: Bitboard::EMPTY,
-            };
+            return CheckInfo::UNUSED;
         };
         let occupied = b.occupied();
         let bishop = bishop_attacks(king, occupied);

@@ -779,7 +779,12 @@ impl<'a> Worker<'a> {
         } else {
             MovePicker::qsearch(tt_move)
         };
-        let checks = CheckInfo::new(board);
+        // The captures-only picker never asks about checks; evasions do.
+        let checks = if in_check {
+            CheckInfo::new(board)
+        } else {
+            CheckInfo::UNUSED
+        };
         let mut searched = 0;
         let mut line = Line::new();
         while let Some((m, _)) = picker.next(board, self.history, &checks) {
