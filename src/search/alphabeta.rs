@@ -89,6 +89,10 @@ pub struct Worker<'a> {
     pub pv_index: usize,
     /// Depth of the current iteration.
     pub root_depth: i32,
+    /// A root move that beat the first move searched in the current
+    /// iteration (MultiPV line 1): proven better at this depth even if the
+    /// iteration is cut short. Cleared when an iteration starts.
+    pub unfinished_best: Option<RootMove>,
     aborted: bool,
     /// When the search started (reset at `ponderhit`).
     pub start: Instant,
@@ -128,6 +132,7 @@ impl<'a> Worker<'a> {
                 .collect(),
             pv_index: 0,
             root_depth: 0,
+            unfinished_best: None,
             aborted: false,
             start: shared.start,
             pondering: shared.signals.pondering(),
@@ -362,6 +367,13 @@ impl<'a> Worker<'a> {
                 root_move.pv.clear();
                 root_move.pv.push(m);
                 root_move.pv.extend_from_slice(&line);
+                // Beating the first move's score (or its fail-low bound)
+                // proves this move better at this depth; a re-search of it
+                // (now first) refreshes its score.
+                let refresh = first && self.unfinished_best.as_ref().is_some_and(|b| b.mv == m);
+                if self.pv_index == 0 && (!first || refresh) {
+                    self.unfinished_best = Some(root_move.clone());
+                }
             } else {
                 root_move.score = -INFINITE;
             }

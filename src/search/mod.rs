@@ -258,6 +258,8 @@ struct Completed {
     depth: u32,
     seldepth: u32,
     score: i32,
+    /// `Some(Lower)` when the line comes from an iteration cut short.
+    bound: Option<Bound>,
     pv: Vec<Move>,
 }
 
@@ -372,7 +374,7 @@ pub fn search(
                 seldepth: c.seldepth,
                 multipv: 1,
                 score: Score::from_internal(c.score),
-                bound: None,
+                bound: c.bound,
                 nodes: outcome.nodes,
                 hashfull,
                 time,
@@ -420,6 +422,17 @@ fn main_loop(
     let shared_signals = main.signals();
     for depth in 1..=max_depth {
         if !iterate(main, depth, multipv, Some(report)) {
+            // A move that beat the previous best before time ran out is
+            // better at this depth than anything the last full iteration saw.
+            if let Some(rm) = main.unfinished_best.take() {
+                *completed = Some(Completed {
+                    depth,
+                    seldepth: main.seldepth as u32,
+                    score: rm.score,
+                    bound: Some(Bound::Lower),
+                    pv: rm.pv,
+                });
+            }
             break;
         }
         let nodes = main.total_nodes();
@@ -429,6 +442,7 @@ fn main_loop(
             depth,
             seldepth: main.seldepth as u32,
             score: best.score,
+            bound: None,
             pv: best.pv.clone(),
         });
 
@@ -463,6 +477,7 @@ fn iterate(
 ) -> bool {
     worker.root_depth = depth as i32;
     worker.seldepth = 0;
+    worker.unfinished_best = None;
     for rm in &mut worker.root_moves {
         rm.previous_score = rm.score;
     }
