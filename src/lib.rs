@@ -12,6 +12,7 @@ pub mod engine;
 pub mod epd;
 pub mod error;
 pub mod eval;
+pub mod movegen;
 pub mod options;
 pub mod ordering;
 pub mod perft;

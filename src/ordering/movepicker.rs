@@ -19,6 +19,7 @@ use shakmaty::{Chess, Color, Move, Position as _, Role};
 use super::history::History;
 use super::see::{see_ge, see_value};
 use crate::checks::CheckInfo;
+use crate::movegen::tactical_moves;
 use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
@@ -159,7 +160,12 @@ impl MovePicker {
     }
 
     fn generate(&mut self, board: &Chess) {
-        let legal = board.legal_moves();
+        // Quiescence (never in check here) wants only the tactical moves.
+        let legal = if self.captures_only && self.ordered {
+            tactical_moves(board)
+        } else {
+            board.legal_moves()
+        };
         if !self.ordered {
             self.moves.extend(legal.iter().map(|&m| (m, 0)));
             return;
