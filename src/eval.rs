@@ -139,6 +139,19 @@ fn placement(color: Color, role: Role, sq: Square) -> S {
     }
 }
 
+/// [`placement`] for every colour, piece type and square, computed once.
+static PLACEMENT: std::sync::LazyLock<[[[S; 64]; 6]; 2]> = std::sync::LazyLock::new(|| {
+    let mut t = [[[S::default(); 64]; 6]; 2];
+    for color in Color::ALL {
+        for (r, role) in Role::ALL.into_iter().enumerate() {
+            for sq in Square::ALL {
+                t[color as usize][r][sq as usize] = placement(color, role, sq);
+            }
+        }
+    }
+    t
+});
+
 fn file_mask(file: File) -> Bitboard {
     Bitboard::from_file(file)
 }
@@ -207,6 +220,7 @@ fn attacks_of(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
 pub fn terms(board: &Board) -> [[S; 2]; 8] {
     let mut t = [[S::default(); 2]; 8];
     let occupied = board.occupied();
+    let placement_table = &*PLACEMENT;
     for color in Color::ALL {
         let c = color as usize;
         let us = board.by_color(color);
@@ -236,7 +250,7 @@ pub fn terms(board: &Board) -> [[S; 2]; 8] {
                 if i < 5 {
                     t[0][c] += MATERIAL[i];
                 }
-                t[1][c] += placement(color, role, sq);
+                t[1][c] += placement_table[c][i][sq as usize];
                 if (1..5).contains(&i) {
                     let attacks = attacks_of(role, sq, occupied);
                     let (per_square, typical) = MOBILITY[i - 1];
