@@ -15,7 +15,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position as _, Role};
 use super::params::*;
 use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SearchReport, SharedState, Signals};
 use crate::checks::CheckInfo;
-use crate::eval::evaluate;
+use crate::eval::{PawnCache, evaluate_cached};
 use crate::ordering::history::History;
 use crate::ordering::movepicker::{MoveKind, MovePicker};
 use crate::ordering::see::{see_ge, see_value};
@@ -76,6 +76,7 @@ pub struct Worker<'a> {
     root: &'a Position,
     keys: Vec<u64>,
     evals: [i32; MAX_PLY + 2],
+    pawns: PawnCache,
     played: [Option<Move>; MAX_PLY + 2],
     /// Nodes searched by this thread.
     pub nodes: u64,
@@ -117,6 +118,7 @@ impl<'a> Worker<'a> {
             root,
             keys,
             evals: [0; MAX_PLY + 2],
+            pawns: PawnCache::new(),
             played: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
@@ -272,7 +274,7 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation at a leaf when quiescence search is off: mate
     /// and stalemate are still recognised.
-    fn leaf_eval(&self, board: &Chess, ply: usize) -> i32 {
+    fn leaf_eval(&mut self, board: &Chess, ply: usize) -> i32 {
         if board.legal_moves().is_empty() {
             return if board.is_check() {
                 -(MATE - ply as i32)
@@ -280,7 +282,7 @@ impl<'a> Worker<'a> {
                 0
             };
         }
-        evaluate(board)
+        evaluate_cached(board, &mut self.pawns)
     }
 
     fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
@@ -428,7 +430,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_cached(board, &mut self.pawns);
         }
 
         // Mate-distance pruning: no line from here beats a mate already
@@ -465,7 +467,7 @@ impl<'a> Worker<'a> {
         } else {
             entry
                 .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate(board), |e| e.eval)
+                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -752,7 +754,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_cached(board, &mut self.pawns);
         }
         let config = self.shared.config;
 
@@ -776,7 +778,7 @@ impl<'a> Worker<'a> {
         } else {
             entry
                 .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate(board), |e| e.eval)
+                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
         };
         if stand_pat >= beta {
             return stand_pat;

@@ -1,0 +1,188 @@
+//! Bitboard masks the terms share, computed at compile time, and small
+//! square helpers. "Ahead" and "relative rank" are always from the side
+//! named by the `Color` argument.
+
+use shakmaty::{Bitboard, Color, Square};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const NOT_FILE_A: u64 = !FILE_A;
+const NOT_FILE_H: u64 = !(FILE_A << 7);
+
+/// Each file.
+pub const FILES: [u64; 8] = {
+    let mut t = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        t[f] = FILE_A << f;
+        f += 1;
+    }
+    t
+};
+
+/// Each rank.
+pub const RANKS: [u64; 8] = {
+    let mut t = [0; 8];
+    let mut r = 0;
+    while r < 8 {
+        t[r] = 0xff << (8 * r);
+        r += 1;
+    }
+    t
+};
+
+/// The files beside each file.
+pub const ADJACENT_FILES: [u64; 8] = {
+    let mut t = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        let file = FILE_A << f;
+        t[f] = ((file & NOT_FILE_A) >> 1) | ((file & NOT_FILE_H) << 1);
+        f += 1;
+    }
+    t
+};
+
+/// `AHEAD[color][rank]`: every square on the ranks strictly ahead of `rank`.
+const AHEAD: [[u64; 8]; 2] = {
+    let mut t = [[0; 8]; 2];
+    let mut r = 0;
+    while r < 8 {
+        t[Color::White as usize][r] = if r < 7 { u64::MAX << (8 * (r + 1)) } else { 0 };
+        t[Color::Black as usize][r] = (1u64 << (8 * r)) - 1;
+        r += 1;
+    }
+    t
+};
+
+/// Which files [`spans`] covers ahead of the square.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Span {
+    File,
+    Adjacent,
+    Both,
+}
+
+const fn spans(span: Span) -> [[u64; 64]; 2] {
+    let mut t = [[0; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let f = sq % 8;
+            let files = match span {
+                Span::File => FILES[f],
+                Span::Adjacent => ADJACENT_FILES[f],
+                Span::Both => FILES[f] | ADJACENT_FILES[f],
+            };
+            t[c][sq] = files & AHEAD[c][sq / 8];
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `FORWARD_FILE[color][sq]`: the squares ahead of `sq` on its file.
+pub const FORWARD_FILE: [[u64; 64]; 2] = spans(Span::File);
+
+/// `ATTACK_SPAN[color][sq]`: the squares ahead of `sq` on the neighbouring
+/// files: those a pawn of `color` on `sq` may attack as it advances, and
+/// those from which an enemy pawn may still come to attack `sq`.
+pub const ATTACK_SPAN: [[u64; 64]; 2] = spans(Span::Adjacent);
+
+/// `PASSED_SPAN[color][sq]`: the squares ahead on the pawn's own and the
+/// neighbouring files; a pawn is passed when no enemy pawn stands there.
+pub const PASSED_SPAN: [[u64; 64]; 2] = spans(Span::Both);
+
+/// `KING_ZONE[sq]`: the 3×3 block around the king, moved off the edge so
+/// that it always has nine squares (a king on g1 has the zone f1–h3).
+pub const KING_ZONE: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = clamp(sq % 8, 1, 6);
+        let r = clamp(sq / 8, 1, 6);
+        let files = FILES[f - 1] | FILES[f] | FILES[f + 1];
+        let ranks = RANKS[r - 1] | RANKS[r] | RANKS[r + 1];
+        t[sq] = files & ranks;
+        sq += 1;
+    }
+    t
+};
+
+const fn clamp(x: usize, lo: usize, hi: usize) -> usize {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
+/// The rank of `sq` counted from `color`'s side, 0 to 7.
+#[inline(always)]
+pub fn relative_rank(color: Color, sq: Square) -> usize {
+    let r = sq.rank() as usize;
+    if color == Color::White { r } else { 7 - r }
+}
+
+/// The squares on the ranks strictly behind `sq`'s rank.
+#[inline(always)]
+pub fn behind(color: Color, sq: Square) -> Bitboard {
+    Bitboard(AHEAD[(!color) as usize][sq.rank() as usize])
+}
+
+/// The square in front of `sq` from `color`'s side (`sq` must not be on
+/// the last rank).
+#[inline(always)]
+pub fn square_ahead(color: Color, sq: Square) -> Square {
+    match color {
+        Color::White => sq.offset(8),
+        Color::Black => sq.offset(-8),
+    }
+    .expect("a pawn is never on its last rank")
+}
+
+/// The squares the pawns `pawns` of `color` attack.
+#[inline(always)]
+pub fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_FILE_A) << 7) | ((p & NOT_FILE_H) << 9),
+        Color::Black => ((p & NOT_FILE_A) >> 9) | ((p & NOT_FILE_H) >> 7),
+    })
+}
+
+/// The mask of `table[color][sq]` as a bitboard.
+#[inline(always)]
+pub fn mask(table: &[[u64; 64]; 2], color: Color, sq: Square) -> Bitboard {
+    Bitboard(table[color as usize][sq as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_match_their_definitions() {
+        let w = Color::White;
+        let b = Color::Black;
+        assert_eq!(mask(&FORWARD_FILE, w, Square::E4).count(), 4);
+        assert!(mask(&FORWARD_FILE, b, Square::E4).contains(Square::E1));
+        assert_eq!(mask(&ATTACK_SPAN, w, Square::A2).count(), 6);
+        assert_eq!(mask(&PASSED_SPAN, b, Square::D7).count(), 18);
+        assert_eq!(Bitboard(KING_ZONE[Square::G1 as usize]).count(), 9);
+        assert!(Bitboard(KING_ZONE[Square::G1 as usize]).contains(Square::H3));
+        assert_eq!(
+            pawn_attacks(w, Bitboard::from_square(Square::A2)),
+            Bitboard::from_square(Square::B3)
+        );
+        assert_eq!(
+            pawn_attacks(b, Bitboard::from_square(Square::H7)),
+            Bitboard::from_square(Square::G6)
+        );
+        assert_eq!(relative_rank(b, Square::A7), 1);
+        assert_eq!(square_ahead(b, Square::A7), Square::A6);
+    }
+}

@@ -1,0 +1,54 @@
+//! Material and piece-square tables.
+//!
+//! Pawns and kings are scored apart from the other pieces because their part
+//! depends only on the pawn structure and the king squares, which the pawn
+//! cache keys on.
+
+use shakmaty::{Board, Color, Role, Square};
+
+use super::accumulator::Accumulator;
+use super::layout as w;
+
+// The tables are consecutive groups, pawn to king.
+const _: () = assert!(w::PST_KING == w::PST_PAWN + 5 * 64);
+
+/// The piece-square index of `role` on `sq` for `color`: tables are written
+/// from White's side with the 8th rank first, so White flips the rank and
+/// Black (seen mirrored) uses the square as it is.
+#[inline(always)]
+fn pst_index(color: Color, role: Role, sq: Square) -> usize {
+    let square = match color {
+        Color::White => sq as usize ^ 56,
+        Color::Black => sq as usize,
+    };
+    w::PST_PAWN + 64 * (role as usize - 1) + square
+}
+
+fn role_terms<A: Accumulator>(board: &Board, role: Role, acc: &mut A) {
+    for color in Color::ALL {
+        let pieces = board.by_role(role) & board.by_color(color);
+        if role != Role::King {
+            acc.add(
+                color,
+                w::MATERIAL + role as usize - 1,
+                pieces.count() as i32,
+            );
+        }
+        for sq in pieces {
+            acc.add(color, pst_index(color, role, sq), 1);
+        }
+    }
+}
+
+/// Pawn material and the pawn and king tables (cached with the pawns).
+pub fn pawns_and_kings<A: Accumulator>(board: &Board, acc: &mut A) {
+    role_terms(board, Role::Pawn, acc);
+    role_terms(board, Role::King, acc);
+}
+
+/// Material and tables of knights, bishops, rooks and queens.
+pub fn pieces<A: Accumulator>(board: &Board, acc: &mut A) {
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        role_terms(board, role, acc);
+    }
+}

@@ -1,0 +1,87 @@
+//! The pawn cache: a per-thread table of everything the evaluation computes
+//! from the pawns and kings alone (pawn material and tables, king tables,
+//! pawn structure, passed-pawn rank and king distances, shelter and storm),
+//! keyed by the pawns of each side and the two king squares.
+//!
+//! Each entry keeps the full 64-bit key and is overwritten on a miss, so a
+//! hit returns exactly what a fresh computation would (barring a 64-bit key
+//! collision). Owned by one search thread; nothing is shared.
+
+use shakmaty::{Bitboard, Board, Color};
+
+use super::S;
+use super::accumulator::Score;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: S,
+    passed: Bitboard,
+}
+
+/// A cache of the pawn-and-king terms (see the module documentation).
+#[derive(Debug, Clone)]
+pub struct PawnCache {
+    entries: Box<[Entry]>,
+}
+
+/// SplitMix64's finaliser: every input bit moves every output bit.
+#[inline(always)]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The key of the pawns of each side and the two king squares.
+pub fn pawn_key(board: &Board) -> u64 {
+    let king = |c: Color| board.king_of(c).map_or(64, |k| k as u64);
+    let kings = king(Color::White) | (king(Color::Black) << 8);
+    let white = (board.pawns() & board.white()).0;
+    let black = (board.pawns() & board.black()).0;
+    mix(mix(mix(kings ^ 0x5eed_5eed_5eed_5eed) ^ white) ^ black)
+}
+
+impl PawnCache {
+    /// Entries in a cache made by [`PawnCache::new`] (about 400 KB).
+    pub const DEFAULT_ENTRIES: usize = 1 << 14;
+
+    /// An empty cache of [`PawnCache::DEFAULT_ENTRIES`] entries.
+    pub fn new() -> PawnCache {
+        PawnCache::with_entries(PawnCache::DEFAULT_ENTRIES)
+    }
+
+    /// An empty cache of `entries` entries (rounded up to a power of two).
+    pub fn with_entries(entries: usize) -> PawnCache {
+        PawnCache {
+            entries: vec![Entry::default(); entries.max(1).next_power_of_two()].into_boxed_slice(),
+        }
+    }
+
+    /// The pawn-and-king score (White minus Black) and the passed pawns of
+    /// `board`, computed and stored on a miss.
+    #[inline]
+    pub(super) fn probe(&mut self, board: &Board) -> (S, Bitboard) {
+        let key = pawn_key(board);
+        let index = key as usize & (self.entries.len() - 1);
+        let entry = &mut self.entries[index];
+        if entry.key != key {
+            let mut acc = Score::default();
+            let passed = super::pawn_terms(board, &mut acc);
+            *entry = Entry {
+                key,
+                score: acc.0,
+                passed,
+            };
+        }
+        (entry.score, entry.passed)
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache::new()
+    }
+}

@@ -1,0 +1,228 @@
+//! Properties of the evaluation over many positions from random games, and
+//! checks of single terms on hand-made positions.
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+
+use super::*;
+
+/// Deterministic xorshift64 random numbers.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn position(fen: &str) -> Chess {
+    let fen: Fen = fen.parse().expect("test FEN parses");
+    fen.into_position(CastlingMode::Standard)
+        .expect("test FEN is legal")
+}
+
+/// About `games * plies` positions from random games out of a few starts.
+fn random_positions(games: usize, plies: usize) -> Vec<Chess> {
+    const STARTS: [&str; 5] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R b KQ - 3 9",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/pp3ppp/2n5/8/3B4/8/PPP2PPP/4K3 w - - 0 1",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = position(STARTS[g % STARTS.len()]);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+fn mirrored(pos: &Chess) -> Chess {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.mirror();
+    setup
+        .position(CastlingMode::Standard)
+        .expect("the mirror of a legal position is legal")
+}
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+#[test]
+fn start_position_is_level_but_for_tempo() {
+    let e = evaluate(&Chess::default());
+    assert_eq!(e, taper(weights::TEMPO, MAX_PHASE));
+}
+
+#[test]
+fn evaluation_equals_coefficients_times_weights() {
+    let weights = layout::all();
+    let positions = random_positions(12, 100);
+    assert!(positions.len() >= 1000);
+    for pos in &positions {
+        let coefs = coefficients(pos);
+        assert_eq!(
+            coefs.evaluate(&weights),
+            evaluate_white(pos),
+            "{}",
+            fen(pos)
+        );
+    }
+}
+
+#[test]
+fn pawn_cache_changes_no_evaluation() {
+    let mut big = PawnCache::new();
+    let mut tiny = PawnCache::with_entries(4);
+    let positions = random_positions(12, 100);
+    // Twice: the second round hits the big cache.
+    for pos in positions.iter().chain(&positions) {
+        let plain = evaluate(pos);
+        assert_eq!(evaluate_cached(pos, &mut big), plain, "{}", fen(pos));
+        assert_eq!(evaluate_cached(pos, &mut tiny), plain, "{}", fen(pos));
+    }
+}
+
+#[test]
+fn mirrored_position_has_same_eval() {
+    for pos in random_positions(12, 100) {
+        assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{}", fen(&pos));
+    }
+}
+
+#[test]
+fn trace_ends_with_the_evaluation_for_white() {
+    for pos in random_positions(3, 60) {
+        let text = trace(&pos);
+        let last = text.lines().last().unwrap();
+        assert_eq!(
+            last,
+            format!("Final evaluation: {} (white side)", evaluate_white(&pos))
+        );
+    }
+}
+
+#[test]
+fn trace_has_a_row_per_term_and_a_total() {
+    let text = trace(&position(
+        "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R b KQ - 3 9",
+    ));
+    for term in Term::ALL {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(term.name())),
+            "{text}"
+        );
+    }
+    assert!(text.contains("       Total |"), "{text}");
+    assert!(text.contains("Phase: 24 of 24"), "{text}");
+}
+
+/// The coefficient of `index` in `fen`.
+fn coef(fen: &str, index: usize) -> i16 {
+    coefficients(&position(fen))
+        .features
+        .iter()
+        .find(|&&(i, _)| i as usize == index)
+        .map_or(0, |&(_, c)| c)
+}
+
+#[test]
+fn pawn_structure_terms_count_what_they_name() {
+    use layout as w;
+    // White: a4 isolated, c3/c2 doubled and isolated, e4/f4 a phalanx;
+    // Black: g6 supported by h7.
+    let fen = "4k3/7p/6p1/8/P3PP2/2P5/2P5/4K3 w - - 0 1";
+    assert_eq!(coef(fen, w::DOUBLED_PAWN), 1);
+    assert_eq!(coef(fen, w::ISOLATED_PAWN), 3);
+    assert_eq!(coef(fen, w::PHALANX_PAWN + 3), 2);
+    assert_eq!(coef(fen, w::SUPPORTED_PAWN + 2), -1);
+    // d3 is backward: c4 has gone past it and e5 hits d4.
+    let backward = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
+    assert_eq!(coef(backward, w::BACKWARD_PAWN), 1);
+    // Not backward: d4 not attacked, or a neighbour level with it.
+    for fen in [
+        "4k3/8/8/3p4/2P1P3/3P4/8/4K3 w - - 0 1",
+        "4k3/8/2p5/8/2P1P3/3P4/8/4K3 w - - 0 1",
+        "4k3/8/8/4p3/2P5/2PP4/8/4K3 w - - 0 1",
+    ] {
+        assert_eq!(coef(fen, w::BACKWARD_PAWN), 0, "{fen}");
+    }
+}
+
+#[test]
+fn passed_pawns_are_found_and_scored_by_rank() {
+    use layout as w;
+    // White a6 passed (rank index 5), Black h3 passed (rank index 5 for
+    // Black); the e-pawns block each other.
+    let fen = "4k3/8/P3p3/4P3/8/7p/8/4K3 w - - 0 1";
+    assert_eq!(coef(fen, w::PASSED_PAWN + 5), 0);
+    let fen = "4k3/8/P3p3/4P3/8/8/7p/4K3 w - - 0 1";
+    assert_eq!(coef(fen, w::PASSED_PAWN + 5), 1);
+    assert_eq!(coef(fen, w::PASSED_PAWN + 6), -1);
+    // a7 with its path free; Black's h2 is blockaded by a white rook.
+    let fen = "4k3/8/P7/8/8/8/7p/4K2R w - - 0 1";
+    assert_eq!(coef(fen, w::PASSED_FREE_PATH + 5), 1);
+    assert_eq!(coef(fen, w::PASSED_BLOCKED + 6), -1);
+}
+
+#[test]
+fn material_that_cannot_mate_is_a_draw() {
+    for fen in [
+        "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+        "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
+        "8/8/4k3/8/8/2NNK3/8/8 w - - 0 1",
+    ] {
+        assert_eq!(evaluate(&position(fen)), 0, "{fen}");
+    }
+    // A rook mates: not scaled.
+    assert!(evaluate(&position("8/8/4k3/8/8/3RK3/8/8 w - - 0 1")) > 300);
+}
+
+#[test]
+fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
+    let scale = |fen: &str| {
+        let pos = position(fen);
+        let passed = pawns::structure(pos.board(), &mut Score::default());
+        endgame::scale_factor(pos.board(), passed, Color::White)
+    };
+    // Bishops on d7 (light) and e3 (dark), no passed pawn.
+    assert_eq!(scale("8/3b1k2/8/1p6/1P6/4B3/5K2/8 w - - 0 1"), 16);
+    // The same with a white passed pawn on h4.
+    assert_eq!(scale("8/3b1k2/8/1p6/1P5P/4B3/5K2/8 w - - 0 1"), 24);
+    // Bishops on the same colour: no scaling.
+    assert_eq!(scale("8/5k2/3b4/1p6/1P6/4B3/5K2/8 w - - 0 1"), SCALE_NORMAL);
+    // Rook against bishop, no pawns.
+    assert_eq!(scale("8/5k2/3b4/8/8/4R3/5K2/8 w - - 0 1"), 8);
+}
+
+#[test]
+fn king_safety_sees_attackers_and_safe_checks() {
+    use layout as w;
+    // Black's queen and knight attack White's king zone (f1-h3); the queen
+    // can check safely on d1. Nothing attacks Black's king.
+    let fen = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
+    let c = coefficients(&position(fen));
+    let danger: Vec<_> = c
+        .features
+        .iter()
+        .filter(|&&(i, _)| (w::KING_DANGER..w::SAFE_CHECK).contains(&(i as usize)))
+        .collect();
+    // Queen: 5 + f2; knight: 2 + f2, g3.
+    assert_eq!(danger, [&((w::KING_DANGER + 10) as u16, 1)]);
+    assert_eq!(coef(fen, w::SAFE_CHECK + 3), 1);
+    assert_eq!(coef(fen, w::SAFE_CHECK), 0);
+}

@@ -1,0 +1,164 @@
+//! The tracing accumulator, behind two views of one evaluation:
+//!
+//! - [`coefficients`]: the tuner's feature vector. Per weight, how many
+//!   times White's terms used it minus how many times Black's did, plus the
+//!   phase and the endgame scale factors. With any weights `w` (in `layout`
+//!   order) the evaluation is rebuilt as [`Coefficients::evaluate`] does:
+//!
+//!   ```text
+//!   mg = sum(coef[i] * w[i].mg)      eg = sum(coef[i] * w[i].eg)
+//!   v  = (mg * phase + eg * (24 - phase)) / 24          (truncated)
+//!   v  = v * scale[White if v > 0 else Black] / 64      (truncated)
+//!   ```
+//!
+//!   With the current weights ([`super::layout::ALL`]) this is exactly
+//!   [`super::evaluate_white`]; a test checks it on many positions. A tuner
+//!   working in floating point drops the truncations.
+//! - [`trace`]: the UCI `eval` table, each row the sum of its weights for
+//!   White and for Black.
+
+use shakmaty::{ByColor, Chess, Color, Position as _};
+
+use super::S;
+use super::accumulator::Accumulator;
+use super::endgame::{SCALE_NORMAL, scale_factor};
+use super::layout::{ALL, COUNT, TERM_OF, Term};
+use super::{MAX_PHASE, finish, pawn_terms, phase, piece_terms, taper};
+
+/// Records coefficients and per-row totals.
+struct Tracer {
+    coefs: Vec<i32>,
+    rows: [ByColor<S>; Term::ALL.len()],
+}
+
+impl Accumulator for Tracer {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let sign = if color == Color::White { 1 } else { -1 };
+        self.coefs[index] += sign * count;
+        *self.rows[TERM_OF[index] as usize].get_mut(color) += ALL[index] * count;
+    }
+}
+
+/// The evaluation of one position as a linear function of the weights.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coefficients {
+    /// `(weight index, coefficient)` for every weight whose White-minus-Black
+    /// count is not zero, by increasing index.
+    pub features: Vec<(u16, i16)>,
+    /// The game phase, 0 (bare kings and pawns) to [`MAX_PHASE`].
+    pub phase: i32,
+    /// The endgame scale factor, out of [`SCALE_NORMAL`], that applies when
+    /// White is ahead (`scale.white`) or Black is ahead (`scale.black`).
+    pub scale: ByColor<i32>,
+}
+
+impl Coefficients {
+    /// The midgame and endgame sums with `weights` (in `layout` order).
+    ///
+    /// # Panics
+    ///
+    /// If `weights` is shorter than [`COUNT`].
+    pub fn sums(&self, weights: &[S]) -> S {
+        self.features
+            .iter()
+            .fold(S::ZERO, |s, &(i, c)| s + weights[i as usize] * i32::from(c))
+    }
+
+    /// The evaluation for White with `weights`: phase blend, then scale.
+    ///
+    /// # Panics
+    ///
+    /// If `weights` is shorter than [`COUNT`].
+    pub fn evaluate(&self, weights: &[S]) -> i32 {
+        finish(self.sums(weights), self.phase, |c| *self.scale.get(c))
+    }
+}
+
+fn run(pos: &Chess) -> (Tracer, Coefficients) {
+    let board = pos.board();
+    let mut tracer = Tracer {
+        coefs: vec![0; COUNT],
+        rows: [ByColor::default(); Term::ALL.len()],
+    };
+    let passed = pawn_terms(board, &mut tracer);
+    piece_terms(pos, passed, &mut tracer);
+    let features = tracer
+        .coefs
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(i, &c)| {
+            let c = i16::try_from(c).expect("a coefficient counts pieces or squares");
+            (i as u16, c)
+        })
+        .collect();
+    let coefficients = Coefficients {
+        features,
+        phase: phase(board),
+        scale: ByColor::new_with(|color| scale_factor(board, passed, color)),
+    };
+    (tracer, coefficients)
+}
+
+/// The tuner's view of `pos`: see the module documentation.
+pub fn coefficients(pos: &Chess) -> Coefficients {
+    run(pos).1
+}
+
+/// A human-readable breakdown for the UCI `eval` command, like Stockfish's
+/// classical trace: a row per term with White's and Black's values (each
+/// from its own side) and the difference, midgame and endgame; then the
+/// phase, the blend, the scale factor and, last,
+/// `Final evaluation: <cp> (white side)`.
+pub fn trace(pos: &Chess) -> String {
+    let (tracer, coefs) = run(pos);
+    let mut out = String::new();
+    out.push_str("     Term    |    White    |    Black    |    Total\n");
+    out.push_str("             |   MG    EG  |   MG    EG  |   MG    EG\n");
+    let rule = " ------------+-------------+-------------+------------\n";
+    out.push_str(rule);
+    let row = |out: &mut String, name: &str, white: S, black: S| {
+        let d = white - black;
+        out.push_str(&format!(
+            "{name:>12} | {:>5} {:>5} | {:>5} {:>5} | {:>5} {:>5}\n",
+            white.0, white.1, black.0, black.1, d.0, d.1
+        ));
+    };
+    let mut totals = ByColor::<S>::default();
+    for term in Term::ALL {
+        let r = tracer.rows[term as usize];
+        row(&mut out, term.name(), r.white, r.black);
+        totals.white += r.white;
+        totals.black += r.black;
+    }
+    out.push_str(rule);
+    row(&mut out, "Total", totals.white, totals.black);
+    let total = totals.white - totals.black;
+    let blended = taper(total, coefs.phase);
+    let ahead = if blended > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let scale = *coefs.scale.get(ahead);
+    out.push_str(&format!(
+        "\nPhase: {} of {MAX_PHASE} (midgame weight {}/{MAX_PHASE}, endgame {}/{MAX_PHASE})\n",
+        coefs.phase,
+        coefs.phase,
+        MAX_PHASE - coefs.phase
+    ));
+    out.push_str(&format!("Blended: {blended} (white side)\n"));
+    out.push_str(&format!(
+        "Scale factor: {scale}/{SCALE_NORMAL} (applies with {} ahead)\n",
+        if ahead == Color::White {
+            "White"
+        } else {
+            "Black"
+        }
+    ));
+    out.push_str(&format!(
+        "Final evaluation: {} (white side)",
+        finish(total, coefs.phase, |c| *coefs.scale.get(c))
+    ));
+    out
+}
