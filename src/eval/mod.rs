@@ -20,7 +20,7 @@
 //! plus the tempo bonus for the side to move.
 //!
 //! **Linear in the weights.** Each term reports "weight *i*, *n* times, for
-//! colour *c*" to an [`Accumulator`](accumulator::Accumulator): the search's
+//! colour *c*" to an `Accumulator` (`accumulator.rs`): the search's
 //! accumulator adds the values, the trace's records the counts. So the
 //! score before the endgame scale factor is `sum(coefficient * weight)` in
 //! midgame and endgame, and [`coefficients`] gives the tuner that feature
