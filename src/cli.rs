@@ -19,6 +19,8 @@ use crate::search::SearchLimits;
 use crate::search::params::{OrderingStep, SearchConfig};
 use crate::uci;
 
+mod train;
+
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
 /// stdin/stdout.
 #[derive(Debug, Parser)]
@@ -125,6 +127,44 @@ pub enum CliCommand {
         #[arg(long, default_value_t = epd::DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Generate tuning data: self-play games from random openings at a fixed
+    /// node budget, appended to FILE game by game (`<fen> | <result>` lines).
+    /// Stop it at any time; run it again to resume.
+    Datagen {
+        /// The data file (created, or resumed).
+        file: PathBuf,
+        /// Games in the file at the end (games already there count).
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Games played at once (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fit the evaluation weights to data files from `datagen` (Texel tuning
+    /// with Adam) and write them as Rust source.
+    Tune {
+        /// Data files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Full-batch Adam steps.
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..))]
+        epochs: u32,
+        /// Adam step size, centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// Where to write the weights (the engine's own file by default).
+        #[arg(long, default_value = "src/eval/weights.rs")]
+        out: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+    },
 }
 
 /// Runs the parsed command line.
@@ -199,6 +239,20 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             run_epd(&file, &limits, threads, hash)
         }
+        Some(CliCommand::Datagen {
+            file,
+            games,
+            nodes,
+            threads,
+            seed,
+        }) => train::run_datagen(&file, games, nodes, threads, seed),
+        Some(CliCommand::Tune {
+            files,
+            epochs,
+            rate,
+            out,
+            threads,
+        }) => train::run_tune(&files, epochs, rate, &out, threads),
     }
 }
 

@@ -237,7 +237,7 @@ struct Bucket {
 }
 
 /// Errors building or resizing the table.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TtError {
     /// The memory could not be allocated.
     #[error("cannot allocate a {mb} MB hash table")]
