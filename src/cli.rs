@@ -158,6 +158,13 @@ pub enum CliCommand {
         /// Adam step size, centipawns.
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
+        /// L2 penalty on each weight's distance from its current value.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// Percent of the positions (the last ones) held out to measure
+        /// overfitting.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
+        validation: u32,
         /// Where to write the weights (the engine's own file by default).
         #[arg(long, default_value = "src/eval/weights.rs")]
         out: PathBuf,
@@ -250,9 +257,14 @@ pub fn run(cli: Cli) -> ExitCode {
             files,
             epochs,
             rate,
+            l2,
+            validation,
             out,
             threads,
-        }) => train::run_tune(&files, epochs, rate, &out, threads),
+        }) => {
+            let config = crate::tune::AdamConfig { epochs, rate, l2 };
+            train::run_tune(&files, config, validation, &out, threads)
+        }
     }
 }
 

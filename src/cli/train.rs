@@ -92,8 +92,8 @@ pub(super) fn run_datagen(
 
 pub(super) fn run_tune(
     files: &[PathBuf],
-    epochs: u32,
-    rate: f64,
+    config: tune::AdamConfig,
+    validation: u32,
     out: &Path,
     threads: Option<u32>,
 ) -> ExitCode {
@@ -107,10 +107,10 @@ pub(super) fn run_tune(
             return ExitCode::from(2);
         }
     };
-    pool.install(|| tune_with(files, epochs, rate, out))
+    pool.install(|| tune_with(files, config, validation, out))
 }
 
-fn tune_with(files: &[PathBuf], epochs: u32, rate: f64, out: &Path) -> ExitCode {
+fn tune_with(files: &[PathBuf], config: tune::AdamConfig, validation: u32, out: &Path) -> ExitCode {
     let start = Instant::now();
     let loading = bar(0, "{spinner} loading: {pos} lines {elapsed_precise}");
     let loaded = tune::load(files, &|n| loading.set_position(n));
@@ -138,37 +138,41 @@ fn tune_with(files: &[PathBuf], epochs: u32, rate: f64, out: &Path) -> ExitCode 
         samples.len(),
         start.elapsed().as_secs_f64()
     );
+    // The last `validation` percent of the positions (whole games, as the
+    // files hold them in order) are held out to measure overfitting.
+    let held = samples.len() * validation as usize / 100;
+    let (train, test) = samples.split_at(samples.len() - held);
+    println!("{} positions to fit, {} held out", train.len(), test.len());
     let start_weights = tune::current_weights();
-    let k = tune::fit_k(&samples, &start_weights);
-    let before = tune::loss(&samples, &start_weights, k);
+    let k = tune::fit_k(train, &start_weights);
+    let before = tune::loss(train, &start_weights, k);
+    let test_before = (!test.is_empty()).then(|| tune::loss(test, &start_weights, k));
     println!("K = {k:.6} per cp; loss with the current weights {before:.6}");
 
+    let epochs = config.epochs;
     let progress = bar(
         u64::from(epochs),
         "{bar:40} {pos}/{len} epochs {msg} eta {eta}",
     );
-    let fitted = tune::adam(
-        &samples,
-        &start_weights,
-        k,
-        epochs,
-        rate,
-        &mut |epoch, loss| {
-            progress.set_position(u64::from(epoch));
-            progress.set_message(format!("loss {loss:.6}"));
-            if epoch.is_multiple_of(100) {
-                progress.println(format!("epoch {epoch}: loss {loss:.6}"));
-            }
-        },
-    );
+    let fitted = tune::adam(train, &start_weights, k, config, &mut |epoch, loss| {
+        progress.set_position(u64::from(epoch));
+        progress.set_message(format!("loss {loss:.6}"));
+        if epoch.is_multiple_of(250) {
+            progress.suspend(|| eprintln!("epoch {epoch}: loss {loss:.6}"));
+        }
+    });
     progress.finish_and_clear();
     let weights = tune::rounded(&fitted);
     let as_float: Vec<[f64; 2]> = weights
         .iter()
         .map(|s| [f64::from(s.0), f64::from(s.1)])
         .collect();
-    let after = tune::loss(&samples, &as_float, k);
+    let after = tune::loss(train, &as_float, k);
     println!("loss after {epochs} epochs (rounded weights): {after:.6} (was {before:.6})");
+    if let Some(test_before) = test_before {
+        let test_after = tune::loss(test, &as_float, k);
+        println!("held-out loss: {test_after:.6} (was {test_before:.6})");
+    }
     if let Err(e) = tune::write_weights(out, &weights) {
         eprintln!("shears tune: {e}");
         return ExitCode::from(2);

@@ -293,22 +293,40 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
     (loss / n, grad)
 }
 
-/// Adam on all weights: `epochs` full-batch steps of size `rate`
-/// (centipawns). `on_epoch(epoch, loss)` is called after each step with the
-/// loss before it. Returns the fitted weights.
+/// How Adam runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdamConfig {
+    /// Full-batch steps.
+    pub epochs: u32,
+    /// Step size, centipawns.
+    pub rate: f64,
+    /// Weight of the L2 penalty `l2 * sum((w - start)^2)` that holds each
+    /// weight near its starting value unless the data says otherwise: a
+    /// weight seen in few positions (a corner square, a rare king danger
+    /// count) does not drift on noise.
+    pub l2: f64,
+}
+
+/// Adam on all weights from `start` (see [`AdamConfig`]). `on_epoch(epoch,
+/// loss)` is called after each step with the data loss before it. Returns
+/// the fitted weights.
 pub fn adam(
     samples: &[Sample],
     start: &[[f64; 2]],
     k: f64,
-    epochs: u32,
-    rate: f64,
+    config: AdamConfig,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Vec<[f64; 2]> {
+    let AdamConfig { epochs, rate, l2 } = config;
     let mut w = start.to_vec();
     let mut m = vec![[0.0; 2]; w.len()];
     let mut v = vec![[0.0; 2]; w.len()];
     for epoch in 1..=epochs {
-        let (l, grad) = gradient(samples, &w, k);
+        let (l, mut grad) = gradient(samples, &w, k);
+        for ((g, wi), si) in grad.iter_mut().zip(&w).zip(start) {
+            g[0] += 2.0 * l2 * (wi[0] - si[0]);
+            g[1] += 2.0 * l2 * (wi[1] - si[1]);
+        }
         let bias1 = 1.0 - ADAM_BETA1.powi(epoch as i32);
         let bias2 = 1.0 - ADAM_BETA2.powi(epoch as i32);
         for i in 0..w.len() {
@@ -432,8 +450,31 @@ mod tests {
         let k = fit_k(&s, &w);
         assert!(k > K_RANGE.0 && k < K_RANGE.1, "{k}");
         let before = loss(&s, &w, k);
-        let after = loss(&s, &adam(&s, &w, k, 50, 1.0, &mut |_, _| {}), k);
+        let config = AdamConfig {
+            epochs: 50,
+            rate: 1.0,
+            l2: 0.0,
+        };
+        let after = loss(&s, &adam(&s, &w, k, config, &mut |_, _| {}), k);
         assert!(after < before, "{after} !< {before}");
+    }
+
+    #[test]
+    fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
+        let s = samples();
+        let w = current_weights();
+        let config = AdamConfig {
+            epochs: 50,
+            rate: 1.0,
+            l2: 1e3,
+        };
+        let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
+        let drift = fitted
+            .iter()
+            .zip(&w)
+            .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
+            .fold(0.0, f64::max);
+        assert!(drift < 1.0, "{drift}");
     }
 
     #[test]
