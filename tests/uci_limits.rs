@@ -90,3 +90,29 @@ fn search_survives_positions_with_more_than_256_moves() {
     }
     assert!(e.shutdown().is_empty());
 }
+
+#[test]
+fn hash_threads_and_clear_hash_are_accepted_right_after_bestmove() {
+    // The search thread prints bestmove and then ends; an option that needs
+    // an idle engine, sent the moment bestmove arrives, used to be refused
+    // now and then ("a search is running") because the thread had not quite
+    // ended. Once bestmove is out the search is over for the GUI.
+    let mut e = Engine::spawn();
+    e.send("setoption name Hash value 1");
+    assert!(e.sync().is_empty());
+    let settings = [
+        "setoption name Hash value 1",
+        "setoption name Threads value 2",
+        "setoption name Threads value 1",
+        "setoption name Clear Hash",
+    ];
+    for i in 0..400 {
+        e.send("go depth 1");
+        e.read_until_bestmove();
+        let setting = settings[i % settings.len()];
+        e.send(setting);
+        let answer = e.sync();
+        assert!(answer.is_empty(), "{setting} after bestmove: {answer:?}");
+    }
+    assert!(e.shutdown().is_empty());
+}
