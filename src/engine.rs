@@ -5,6 +5,7 @@
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -23,6 +24,9 @@ pub type Reporter = Arc<dyn Fn(SearchReport) + Send + Sync>;
 
 struct RunningSearch {
     signals: Arc<Signals>,
+    /// Set just before the search reports its `bestmove`: from then on the
+    /// search is over for the GUI, and its thread only moments from ending.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -74,7 +78,8 @@ impl Engine {
     }
 
     /// `setoption`. On error nothing changes. `Hash`, `Threads` and
-    /// `Clear Hash` are refused while a search runs.
+    /// `Clear Hash` are refused while a search runs (one that has sent its
+    /// `bestmove` is waited for instead).
     ///
     /// # Errors
     ///
@@ -88,14 +93,20 @@ impl Engine {
         let mut next = self.options.clone();
         let (spec, parsed) = next.set(name, value)?;
         let needs_idle = [HASH, THREADS, CLEAR_HASH].contains(&spec.name);
-        if needs_idle && self.is_searching() {
+        if needs_idle && self.is_searching() && !self.has_answered() {
             return Err(OptionError::refused(
                 spec.name,
                 value.unwrap_or(""),
                 "a search is running (send stop first)",
             ));
         }
-        self.reap();
+        if needs_idle {
+            // A search that has sent its bestmove may still be ending: a GUI
+            // that sets Hash right after bestmove must not be refused.
+            self.stop_and_wait();
+        } else {
+            self.reap();
+        }
         match spec.name {
             HASH => {
                 let tt = Arc::get_mut(&mut self.tt).expect("no search holds the table once reaped");
@@ -156,6 +167,8 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let histories = Arc::clone(&self.histories);
         let thread_signals = Arc::clone(&signals);
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
         let handle = std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
@@ -168,14 +181,23 @@ impl Engine {
                     &tt,
                     &mut histories,
                     &thread_signals,
-                    &|r| reporter(r),
+                    &|r| {
+                        if matches!(r, SearchReport::Finished { .. }) {
+                            thread_answered.store(true, Ordering::SeqCst);
+                        }
+                        reporter(r);
+                    },
                 );
             })
             .map_err(|e| UciError::BadArguments {
                 command: "go",
                 reason: format!("cannot start the search thread: {e}"),
             })?;
-        self.running = Some(RunningSearch { signals, handle });
+        self.running = Some(RunningSearch {
+            signals,
+            answered,
+            handle,
+        });
         Ok(())
     }
 
@@ -198,6 +220,13 @@ impl Engine {
         self.running
             .as_ref()
             .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Whether the running search (if any) has reported its `bestmove`.
+    fn has_answered(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.answered.load(Ordering::SeqCst))
     }
 
     /// Joins a search thread that has already finished.

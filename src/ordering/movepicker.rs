@@ -14,7 +14,7 @@
 //! switched off the moves come in generation order.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, Move, Position as _, Role};
+use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 
 use super::history::History;
 use super::see::{see_ge, see_value};
@@ -27,6 +27,15 @@ pub const CHECK_BONUS: i32 = 1 << 16;
 
 /// Quiet moves picked by selection before the rest are sorted at once.
 const QUIETS_SELECTED: usize = 3;
+
+/// Room for every legal move of a position: shakmaty's [`MoveList`] holds
+/// 270, more than the 218 of any reachable position, because positions with
+/// too much material (which we accept, as Stockfish does) can have up to 270.
+const MAX_MOVES: usize = 270;
+
+// If shakmaty's capacity ever changes, this stops the build instead of the
+// picker overflowing at run time.
+const _: () = assert!(size_of::<MoveList>() == size_of::<ArrayVec<Move, MAX_MOVES>>());
 
 /// What kind of move the picker handed out (for pruning decisions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +79,7 @@ pub struct MovePicker {
     captures_only: bool,
     ordered: bool,
     step: OrderingStep,
-    moves: ArrayVec<(Move, i32), 256>,
+    moves: ArrayVec<(Move, i32), MAX_MOVES>,
     cursor: usize,
     good_end: usize,
     captures_end: usize,
@@ -370,6 +379,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!(picker_perft(promo.board(), 3, &history, &mut seed), 9_467);
+    }
+
+    #[test]
+    fn picker_holds_the_270_moves_of_the_widest_position() {
+        // Too much material, accepted like Stockfish. The picker used to hold
+        // 256 moves, so a search reaching such a node below the root panicked.
+        let widest = Position::from_fen(
+            "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+            false,
+        )
+        .unwrap();
+        assert_eq!(widest.board().legal_moves().len(), 270);
+        let mut seed = 11;
+        assert_eq!(
+            picker_perft(widest.board(), 1, &History::default(), &mut seed),
+            270
+        );
     }
 
     #[test]

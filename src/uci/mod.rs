@@ -44,6 +44,22 @@ pub enum Flow {
     Quit,
 }
 
+/// What a line leaves to do once [`Session::apply_line`] has parsed, checked
+/// and applied it: the work that takes time, or leaving the loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing more: read the next line.
+    Done,
+    /// `quit`: stop any search and leave the loop.
+    Quit,
+    /// `go`: start a search with these checked limits.
+    Search(SearchLimits),
+    /// `go perft N`: count the moves of the current position to depth N.
+    Perft(u32),
+    /// `bench [depth]`: the bench run to this depth.
+    Bench(u32),
+}
+
 /// The UCI session: engine state plus output.
 pub struct Session {
     engine: Engine,
@@ -85,18 +101,13 @@ impl Session {
         &self.engine
     }
 
-    /// Handles one input line.
+    /// Handles one input line: [`Session::apply_line`], then the work it
+    /// returns (a search is started on its own thread; perft and bench run
+    /// here). Errors become one `info string error: …` line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
-        match parse_line(line) {
-            Ok(None) => Flow::Continue,
-            Ok(Some(command)) => match self.execute(command) {
-                Ok(flow) => flow,
-                Err(e) => {
-                    self.output.error(&e.to_string());
-                    Flow::Continue
-                }
-            },
+        match self.apply_line(line).and_then(|outcome| self.run(outcome)) {
+            Ok(flow) => flow,
             Err(e) => {
                 self.output.error(&e.to_string());
                 Flow::Continue
@@ -104,7 +115,25 @@ impl Session {
         }
     }
 
-    fn execute(&mut self, command: Command) -> Result<Flow, UciError> {
+    /// Parses, checks and applies one line, without running anything that
+    /// takes time: a `go` comes back as its checked [`SearchLimits`], `go
+    /// perft` and `bench` as their depth, `quit` as [`Outcome::Quit`].
+    /// Position and option changes are applied, and quick answers (`uci`,
+    /// `isready`, `d`, `eval`) written, as in [`Session::handle_line`], which
+    /// is this plus running the outcome. The fuzz harness drives this.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError`] for a line that is refused; the position and the options
+    /// are then unchanged.
+    pub fn apply_line(&mut self, line: &str) -> Result<Outcome, UciError> {
+        match parse_line(line)? {
+            None => Ok(Outcome::Done),
+            Some(command) => self.execute(command),
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Outcome, UciError> {
         let out = &self.output;
         match command {
             Command::Uci => {
@@ -144,50 +173,27 @@ impl Session {
                     })?;
                 self.engine.set_position(position);
             }
-            Command::Go(args) => self.go(args)?,
+            Command::Go(args) => return self.check_go(args),
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
-            Command::Quit => {
-                self.engine.stop_and_wait();
-                return Ok(Flow::Quit);
-            }
+            Command::Quit => return Ok(Outcome::Quit),
             Command::Display => out.line(&self.engine.position().diagram()),
             Command::Eval => out.line(&eval::trace(self.engine.position().board())),
             Command::Bench(depth) => {
-                self.engine.stop_and_wait();
-                let result = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut |line| {
-                    out.line(line)
-                });
-                out.line(&result.summary());
+                return Ok(Outcome::Bench(depth.unwrap_or(bench::DEFAULT_DEPTH)));
             }
         }
-        Ok(Flow::Continue)
+        Ok(Outcome::Done)
     }
 
-    fn go(&mut self, args: GoArgs) -> Result<(), UciError> {
+    /// Turns `go` arguments into limits for the current position
+    /// (`searchmoves` must be legal here).
+    fn check_go(&self, args: GoArgs) -> Result<Outcome, UciError> {
         let received = Instant::now();
-        let chess960 = self.engine.options().chess960();
-        let position = self.engine.position();
         if let Some(depth) = args.perft {
-            let start = Instant::now();
-            let counts = perft::divide(position, depth, None);
-            for (m, n) in &counts {
-                self.output
-                    .line(&format!("{}: {n}", move_to_uci(*m, chess960)));
-            }
-            let total: u64 = counts.iter().map(|(_, n)| n).sum();
-            self.output.line("");
-            self.output.line(&format!("Nodes searched: {total}"));
-            if self.debug {
-                self.output.line(&format!(
-                    "info string perft took {} ms",
-                    start.elapsed().as_millis()
-                ));
-            }
-            return Ok(());
+            return Ok(Outcome::Perft(depth));
         }
-        // The previous search (if any) answers before this go is reported.
-        self.engine.stop_and_wait();
+        let chess960 = self.engine.options().chess960();
         let position = self.engine.position();
         let mut searchmoves = Vec::with_capacity(args.searchmoves.len());
         for text in &args.searchmoves {
@@ -200,7 +206,7 @@ impl Session {
             searchmoves.push(m);
         }
         let clamp_u32 = |v: Option<u64>| v.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
-        let limits = SearchLimits {
+        Ok(Outcome::Search(SearchLimits {
             depth: clamp_u32(args.depth),
             nodes: args.nodes,
             mate: clamp_u32(args.mate),
@@ -216,26 +222,76 @@ impl Session {
             },
             searchmoves,
             received: Some(received),
-        };
+        }))
+    }
+
+    /// Runs what [`Session::apply_line`] returned.
+    fn run(&mut self, outcome: Outcome) -> Result<Flow, UciError> {
+        match outcome {
+            Outcome::Done => {}
+            Outcome::Quit => {
+                self.engine.stop_and_wait();
+                return Ok(Flow::Quit);
+            }
+            Outcome::Search(limits) => {
+                // The previous search (if any) answers before this go is
+                // reported.
+                self.engine.stop_and_wait();
+                if self.debug {
+                    self.debug_go(&limits);
+                }
+                self.engine.go(limits)?;
+            }
+            Outcome::Perft(depth) => self.perft(depth),
+            Outcome::Bench(depth) => {
+                self.engine.stop_and_wait();
+                let out = &self.output;
+                let result = bench::run(depth, &mut |line| out.line(line));
+                out.line(&result.summary());
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// `go perft N`: Stockfish's divide output.
+    fn perft(&self, depth: u32) {
+        let start = Instant::now();
+        let chess960 = self.engine.options().chess960();
+        let counts = perft::divide(self.engine.position(), depth, None);
+        for (m, n) in &counts {
+            self.output
+                .line(&format!("{}: {n}", move_to_uci(*m, chess960)));
+        }
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        self.output.line("");
+        self.output.line(&format!("Nodes searched: {total}"));
         if self.debug {
-            let moves: Vec<String> = limits
-                .searchmoves
-                .iter()
-                .map(|m| move_to_uci(*m, chess960))
-                .collect();
             self.output.line(&format!(
-                "info string debug go: depth {:?} nodes {:?} mate {:?} infinite {} ponder {} {:?} searchmoves [{}] legal {}",
-                limits.depth,
-                limits.nodes,
-                limits.mate,
-                limits.infinite,
-                limits.ponder,
-                limits.clock,
-                moves.join(" "),
-                position.board().legal_moves().len()
+                "info string perft took {} ms",
+                start.elapsed().as_millis()
             ));
         }
-        self.engine.go(limits)
+    }
+
+    /// The `debug on` line describing a `go`.
+    fn debug_go(&self, limits: &SearchLimits) {
+        let chess960 = self.engine.options().chess960();
+        let moves: Vec<String> = limits
+            .searchmoves
+            .iter()
+            .map(|m| move_to_uci(*m, chess960))
+            .collect();
+        self.output.line(&format!(
+            "info string debug go: depth {:?} nodes {:?} mate {:?} infinite {} ponder {} {:?} searchmoves [{}] legal {}",
+            limits.depth,
+            limits.nodes,
+            limits.mate,
+            limits.infinite,
+            limits.ponder,
+            limits.clock,
+            moves.join(" "),
+            self.engine.position().board().legal_moves().len()
+        ));
     }
 }
 
@@ -287,4 +343,48 @@ pub fn run(config: &Config) -> Result<(), String> {
     // End of input means quit.
     session.engine.stop_and_wait();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quiet_session() -> Session {
+        let output = Arc::new(Output::to_writer(Box::new(std::io::sink())));
+        Session::new(&Config::default(), output).expect("a 16 MB table")
+    }
+
+    #[test]
+    fn apply_line_returns_the_work_and_starts_no_search() {
+        let mut session = quiet_session();
+        let Ok(Outcome::Search(limits)) = session.apply_line("go depth 3 searchmoves e2e4") else {
+            panic!("go should come back as a search");
+        };
+        assert_eq!(limits.depth, Some(3));
+        assert_eq!(limits.searchmoves.len(), 1);
+        assert!(!session.engine().is_searching());
+        assert_eq!(session.apply_line("go perft 2"), Ok(Outcome::Perft(2)));
+        assert_eq!(session.apply_line("bench 3"), Ok(Outcome::Bench(3)));
+        assert_eq!(session.apply_line("quit"), Ok(Outcome::Quit));
+        assert_eq!(session.apply_line("  "), Ok(Outcome::Done));
+    }
+
+    #[test]
+    fn apply_line_applies_positions_and_refuses_bad_ones_unchanged() {
+        let mut session = quiet_session();
+        assert_eq!(
+            session.apply_line("position startpos moves e2e4"),
+            Ok(Outcome::Done)
+        );
+        let fen = session.engine().position().fen();
+        assert!(
+            session
+                .apply_line("position startpos moves e7e5 e1e8")
+                .is_err()
+        );
+        assert!(session.apply_line("go searchmoves e2e4").is_err());
+        assert!(session.apply_line("setoption name Hash value 0").is_err());
+        assert_eq!(session.engine().position().fen(), fen);
+        assert_eq!(session.engine().options().hash_mb(), 16);
+    }
 }

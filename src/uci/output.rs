@@ -17,7 +17,7 @@ pub struct Output {
 }
 
 struct Inner {
-    stdout: io::Stdout,
+    out: Box<dyn Write + Send>,
     log: Option<File>,
 }
 
@@ -34,10 +34,18 @@ impl Output {
         };
         Ok(Output {
             inner: Mutex::new(Inner {
-                stdout: io::stdout(),
+                out: Box::new(io::stdout()),
                 log,
             }),
         })
+    }
+
+    /// Output to `out` instead of stdout, without a log (for tools and the
+    /// fuzz harness; `io::sink()` discards everything).
+    pub fn to_writer(out: Box<dyn Write + Send>) -> Output {
+        Output {
+            inner: Mutex::new(Inner { out, log: None }),
+        }
     }
 
     /// Writes one line and flushes. A closed stdout (the GUI went away) ends
@@ -45,7 +53,7 @@ impl Output {
     pub fn line(&self, text: &str) {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let written = {
-            let mut out = inner.stdout.lock();
+            let out = &mut inner.out;
             writeln!(out, "{text}").and_then(|()| out.flush())
         };
         if let Some(log) = inner.log.as_mut() {

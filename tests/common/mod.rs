@@ -38,19 +38,36 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine in UCI mode.
     pub fn spawn() -> Engine {
-        Engine::spawn_inner(true)
+        Engine::spawn_inner(true, None)
     }
 
     /// Starts the engine and closes the read end of its stdout at once, as a
     /// GUI that went away would.
     pub fn spawn_with_closed_stdout() -> Engine {
-        Engine::spawn_inner(false)
+        Engine::spawn_inner(false, None)
     }
 
-    fn spawn_inner(keep_stdout: bool) -> Engine {
+    /// Starts the engine with its address space limited to `kib` KiB
+    /// (`ulimit -v` in `sh`), so that a large allocation fails on any
+    /// machine, however much memory it has.
+    pub fn spawn_with_address_space_limit(kib: u64) -> Engine {
+        Engine::spawn_inner(true, Some(kib))
+    }
+
+    fn spawn_inner(keep_stdout: bool, address_space_kib: Option<u64>) -> Engine {
         let dir = tempfile::tempdir().expect("creating a temporary directory");
         std::fs::write(dir.path().join("engine.toml"), "").expect("writing an empty engine.toml");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shears"))
+        let binary = env!("CARGO_BIN_EXE_shears");
+        let mut command = match address_space_kib {
+            None => Command::new(binary),
+            Some(kib) => {
+                let mut sh = Command::new("sh");
+                sh.args(["-c", "ulimit -v \"$1\" && exec \"$0\"", binary])
+                    .arg(kib.to_string());
+                sh
+            }
+        };
+        let mut child = command
             .current_dir(dir.path())
             .env_remove("RUST_BACKTRACE")
             .stdin(Stdio::piped())
