@@ -5,6 +5,9 @@
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
 
+use std::panic::AssertUnwindSafe;
+
+use shakmaty::Position as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -174,20 +177,35 @@ impl Engine {
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 let mut histories = histories.lock().unwrap_or_else(|p| p.into_inner());
-                search(
-                    &position,
-                    &limits,
-                    &settings,
-                    &tt,
-                    &mut histories,
-                    &thread_signals,
-                    &|r| {
-                        if matches!(r, SearchReport::Finished { .. }) {
-                            thread_answered.store(true, Ordering::SeqCst);
-                        }
-                        reporter(r);
-                    },
-                );
+                // Panic safety: a bug in the search must not leave the GUI
+                // waiting for a bestmove that never comes.
+                let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    search(
+                        &position,
+                        &limits,
+                        &settings,
+                        &tt,
+                        &mut histories,
+                        &thread_signals,
+                        &|r| {
+                            if matches!(r, SearchReport::Finished { .. }) {
+                                thread_answered.store(true, Ordering::SeqCst);
+                            }
+                            reporter(r);
+                        },
+                    );
+                }));
+                if let Err(payload) = run
+                    && !thread_answered.swap(true, Ordering::SeqCst)
+                {
+                    let reason = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "panic".to_owned());
+                    let best = position.board().legal_moves().first().copied();
+                    reporter(SearchReport::Failed { reason, best });
+                }
             })
             .map_err(|e| UciError::BadArguments {
                 command: "go",

@@ -147,6 +147,15 @@ pub enum SearchReport {
         /// The expected reply, when the PV has one.
         ponder: Option<Move>,
     },
+    /// The search thread failed (a bug in the engine, caught so that the
+    /// GUI is never left waiting): the UCI layer reports the reason and
+    /// plays `best`, a legal move (`None` when there is none).
+    Failed {
+        /// What went wrong (the panic message).
+        reason: String,
+        /// A legal move to play anyway.
+        best: Option<Move>,
+    },
 }
 
 /// Flags shared between the UCI thread and a running search.

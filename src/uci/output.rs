@@ -148,6 +148,16 @@ pub fn format_report(report: &SearchReport, chess960: bool) -> Vec<String> {
             };
             vec![final_info, bestmove]
         }
+        SearchReport::Failed { reason, best } => {
+            let reason = reason.replace(['\n', '\r'], " ");
+            vec![
+                format!("info string error: search failed: {reason}"),
+                best.map_or_else(
+                    || "bestmove (none)".to_owned(),
+                    |b| format!("bestmove {}", move_to_uci(b, chess960)),
+                ),
+            ]
+        }
     }
 }
 
@@ -178,5 +188,30 @@ mod tests {
             false,
         );
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+    }
+
+    #[test]
+    fn a_failed_search_says_so_on_one_line_and_still_moves() {
+        let m = shakmaty::Move::Normal {
+            role: shakmaty::Role::Pawn,
+            from: shakmaty::Square::E2,
+            capture: None,
+            to: shakmaty::Square::E4,
+            promotion: None,
+        };
+        let lines = format_report(
+            &SearchReport::Failed {
+                reason: "index out of bounds\nat line 3".to_owned(),
+                best: Some(m),
+            },
+            false,
+        );
+        assert_eq!(
+            lines,
+            vec![
+                "info string error: search failed: index out of bounds at line 3",
+                "bestmove e2e4"
+            ]
+        );
     }
 }
