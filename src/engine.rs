@@ -6,11 +6,11 @@
 //! previous one in place.
 
 use std::panic::AssertUnwindSafe;
-
-use shakmaty::Position as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+
+use shakmaty::Position as _;
 
 use crate::error::{OptionError, UciError};
 use crate::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};

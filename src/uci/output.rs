@@ -7,6 +7,8 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
+use shakmaty::Move;
+
 use crate::position::move_to_uci;
 use crate::search::{Score, SearchInfo, SearchReport};
 use crate::tt::Bound;
@@ -137,27 +139,28 @@ pub fn format_report(report: &SearchReport, chess960: bool) -> Vec<String> {
             } else {
                 format_info(info, chess960)
             };
-            let bestmove = match (best, ponder) {
-                (None, _) => "bestmove (none)".to_owned(),
-                (Some(b), None) => format!("bestmove {}", move_to_uci(*b, chess960)),
-                (Some(b), Some(p)) => format!(
-                    "bestmove {} ponder {}",
-                    move_to_uci(*b, chess960),
-                    move_to_uci(*p, chess960)
-                ),
-            };
-            vec![final_info, bestmove]
+            vec![final_info, format_bestmove(*best, *ponder, chess960)]
         }
         SearchReport::Failed { reason, best } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![
                 format!("info string error: search failed: {reason}"),
-                best.map_or_else(
-                    || "bestmove (none)".to_owned(),
-                    |b| format!("bestmove {}", move_to_uci(b, chess960)),
-                ),
+                format_bestmove(*best, None, chess960),
             ]
         }
+    }
+}
+
+/// `bestmove X [ponder Y]`, or Stockfish's `bestmove (none)` without a move.
+fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
+    match (best, ponder) {
+        (None, _) => "bestmove (none)".to_owned(),
+        (Some(b), None) => format!("bestmove {}", move_to_uci(b, chess960)),
+        (Some(b), Some(p)) => format!(
+            "bestmove {} ponder {}",
+            move_to_uci(b, chess960),
+            move_to_uci(p, chess960)
+        ),
     }
 }
 
