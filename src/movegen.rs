@@ -1,17 +1,39 @@
-//! Targeted move generation for quiescence search.
+//! Staged move generation: tactical moves and quiet moves apart.
 //!
-//! shakmaty generates all legal moves and its `capture_moves()` filters that
-//! list; quiescence search, which wants only the few captures, spent most of
-//! its generation time on quiet moves it then threw away. [`tactical_moves`]
-//! generates just the captures and queen promotions, with the same legality
-//! rules and in the same order as shakmaty's `legal_moves()` (so the search,
-//! whose ties are broken by list order, is unchanged). A test compares the
-//! two on many positions.
+//! shakmaty generates all legal moves at once and its `capture_moves()`
+//! filters that list; quiescence search, which wants only the few captures,
+//! spent most of its generation time on quiet moves it then threw away, and
+//! a main-search node cut off by a capture never needed its quiets either.
+//! [`tactical_moves`] generates just the captures and queen promotions,
+//! [`quiet_moves`] just the rest, each with the same legality rules and in
+//! the same order as shakmaty's `legal_moves()` (so the search, whose ties are
+//! broken by list order, is unchanged). Tests compare both with filtering
+//! `legal_moves()` on many positions.
 
 use shakmaty::attacks::{
     aligned, between, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
-use shakmaty::{Bitboard, Chess, Color, File, Move, MoveList, Position as _, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position as _, Role, Square,
+};
+
+/// Our pieces pinned to our `king` by an enemy slider: they may only move
+/// along the pin.
+fn pinned(board: &Chess, king: Square) -> Bitboard {
+    let b = board.board();
+    let us = board.turn();
+    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
+        | (bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()))
+        & b.by_color(!us);
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & b.occupied();
+        if !blockers.more_than_one() {
+            pinned |= blockers & b.by_color(us);
+        }
+    }
+    pinned
+}
 
 /// The side to move's legal captures (capturing promotions to every piece),
 /// en passant captures and non-capturing queen promotions, in shakmaty's
@@ -28,17 +50,7 @@ pub fn tactical_moves(board: &Chess) -> MoveList {
     let them = b.by_color(!us);
     let occupied = b.occupied();
 
-    // Pieces of ours pinned to our king: they may only move along the pin.
-    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
-        | (bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()))
-        & them;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            pinned |= blockers & ours;
-        }
-    }
+    let pinned = pinned(board, king);
     let legal = |from: Square, to: Square| !pinned.contains(from) || aligned(from, to, king);
     let capture = |to: Square| b.role_at(to);
 
@@ -129,6 +141,84 @@ pub fn tactical_moves(board: &Chess) -> MoveList {
     moves
 }
 
+/// The side to move's legal moves that [`tactical_moves`] leaves out: quiet
+/// moves, castling and non-capturing under-promotions, in shakmaty's
+/// `legal_moves()` order. The side to move must not be in check.
+pub fn quiet_moves(board: &Chess) -> MoveList {
+    debug_assert!(!board.is_check(), "evasions go through legal_moves()");
+    let mut moves = MoveList::new();
+    let b = board.board();
+    let us = board.turn();
+    let Some(king) = b.king_of(us) else {
+        return moves;
+    };
+    let ours = b.by_color(us);
+    let occupied = b.occupied();
+    let empty = !occupied;
+    let pinned = pinned(board, king);
+    let legal = |from: Square, to: Square| !pinned.contains(from) || aligned(from, to, king);
+    let quiet = |role: Role, from: Square, to: Square, promotion: Option<Role>| Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion,
+    };
+
+    // Pawn pushes: single steps, under-promotions, then double steps.
+    let (push, double_rank) = match us {
+        Color::White => (8, Bitboard::from_rank(shakmaty::Rank::Fourth)),
+        Color::Black => (-8, Bitboard::from_rank(shakmaty::Rank::Fifth)),
+    };
+    let single = (b.pawns() & ours).shift(push) & empty;
+    for to in single & !Bitboard::BACKRANKS {
+        let from = pawn_source(to, push);
+        if legal(from, to) {
+            moves.push(quiet(Role::Pawn, from, to, None));
+        }
+    }
+    for to in single & Bitboard::BACKRANKS {
+        let from = pawn_source(to, push);
+        if legal(from, to) {
+            for promotion in [Role::Rook, Role::Bishop, Role::Knight] {
+                moves.push(quiet(Role::Pawn, from, to, Some(promotion)));
+            }
+        }
+    }
+    for to in single.shift(push) & empty & double_rank {
+        let from = pawn_source(to, 2 * push);
+        if legal(from, to) {
+            moves.push(quiet(Role::Pawn, from, to, None));
+        }
+    }
+
+    // Pieces, knights to queens, then the king onto unattacked squares.
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in b.by_role(role) & ours {
+            let attacks = match role {
+                Role::Knight => knight_attacks(from),
+                Role::Bishop => bishop_attacks(from, occupied),
+                Role::Rook => rook_attacks(from, occupied),
+                _ => queen_attacks(from, occupied),
+            };
+            for to in attacks & empty {
+                if legal(from, to) {
+                    moves.push(quiet(role, from, to, None));
+                }
+            }
+        }
+    }
+    for to in king_attacks(king) & empty {
+        if b.attacks_to(to, !us, occupied).is_empty() {
+            moves.push(quiet(Role::King, king, to, None));
+        }
+    }
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        moves.extend(board.castling_moves(side));
+    }
+    moves
+}
+
 /// The square a pawn came from to reach `to` by moving `offset`.
 fn pawn_source(to: Square, offset: i32) -> Square {
     Square::new((to as i32 - offset) as u32)
@@ -147,10 +237,18 @@ mod tests {
             .collect()
     }
 
+    fn quiet_reference(board: &Chess) -> Vec<Move> {
+        board
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !(m.is_capture() || m.promotion() == Some(Role::Queen)))
+            .collect()
+    }
+
     /// Same moves, same order as filtering shakmaty's legal moves, along
     /// random games from positions rich in pins, promotions and en passant.
     #[test]
-    fn tactical_moves_match_filtered_legal_moves() {
+    fn tactical_and_quiet_moves_match_filtered_legal_moves() {
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -160,14 +258,28 @@ mod tests {
             "8/P1k5/K7/8/8/8/8/8 w - - 0 1",
             "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            // Chess960: castling with the king or rook starting anywhere.
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+            "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut checked = 0;
         for fen in fens {
             for _game in 0..40 {
-                let mut board = Position::from_fen(fen, false).unwrap().board().clone();
+                let chess960 = fen.contains("HF") || fen.contains("HE") || fen.starts_with("1r2");
+                let mut board = Position::from_fen(fen, chess960).unwrap().board().clone();
                 for _ply in 0..120 {
                     if !board.is_check() {
+                        assert_eq!(
+                            quiet_moves(&board).to_vec(),
+                            quiet_reference(&board),
+                            "{}",
+                            shakmaty::fen::Fen::from_position(
+                                &board,
+                                shakmaty::EnPassantMode::Legal
+                            )
+                        );
                         assert_eq!(
                             tactical_moves(&board).to_vec(),
                             reference(&board),

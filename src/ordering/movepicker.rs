@@ -2,9 +2,10 @@
 //!
 //! ```text
 //!  TtMove ─► Generate ─► GoodCaptures ─► Killers ─► Quiets ─► BadCaptures ─► Done
-//!  (before     (all legal   (MVV-LVA order;   (2 killers,   (checks first,   (SEE < 0,
-//!   movegen)    moves, once)  SEE < 0 moves    countermove)  then history)    MVV-LVA)
-//!                             are set aside)
+//!  (before     (captures    (MVV-LVA order;   (quiet moves  (checks first,   (SEE < 0,
+//!   movegen)    only; all     SEE < 0 moves    generated;    then history)    MVV-LVA)
+//!               evasions in   are set aside)   2 killers,
+//!               check)                         countermove)
 //! ```
 //!
 //! "Captures" here are captures and queen promotions; under-promotions go
@@ -19,7 +20,7 @@ use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 use super::history::History;
 use super::see::{see_ge, see_value};
 use crate::checks::CheckInfo;
-use crate::movegen::tactical_moves;
+use crate::movegen::{quiet_moves, tactical_moves};
 use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
@@ -86,6 +87,8 @@ pub struct MovePicker {
     bad_cursor: usize,
     refutation_index: usize,
     quiets_sorted_from: usize,
+    /// Staged generation: the quiet moves are still to be generated.
+    quiets_pending: bool,
 }
 
 fn is_tactical(m: Move) -> bool {
@@ -136,6 +139,7 @@ impl MovePicker {
             bad_cursor: 0,
             refutation_index: 0,
             quiets_sorted_from: 0,
+            quiets_pending: false,
         }
     }
 
@@ -169,34 +173,46 @@ impl MovePicker {
     }
 
     fn generate(&mut self, board: &Chess) {
-        // Quiescence (never in check here) wants only the tactical moves.
-        let legal = if self.captures_only && self.ordered {
+        if !self.ordered {
+            self.moves
+                .extend(board.legal_moves().iter().map(|&m| (m, 0)));
+            return;
+        }
+        // Staged generation: out of check, the captures come first and the
+        // quiet moves only once the good captures are out (a capture or the
+        // TT move often cuts the node off before). Evasions are few: all at
+        // once.
+        // (Quiescence pickers are never in check and want no quiets.)
+        let staged = self.captures_only || !board.is_check();
+        self.quiets_pending = staged && !self.captures_only;
+        let tactical = if staged {
             tactical_moves(board)
         } else {
             board.legal_moves()
         };
-        if !self.ordered {
-            self.moves.extend(legal.iter().map(|&m| (m, 0)));
-            return;
-        }
         // Tactical moves first, then under-promotions (bad), then quiets.
-        for &m in &legal {
+        for &m in &tactical {
             if Some(m) != self.tt_move && is_tactical(m) {
                 self.moves.push((m, mvv_lva(m)));
             }
         }
         self.good_end = self.moves.len();
         self.captures_end = self.moves.len();
-        if self.captures_only {
-            return;
+        if !staged {
+            self.push_quiets(&tactical);
         }
-        for &m in &legal {
+    }
+
+    /// Appends the non-tactical moves among `moves`: under-promotions (with
+    /// the bad captures), then the quiet moves.
+    fn push_quiets(&mut self, moves: &MoveList) {
+        for &m in moves {
             if Some(m) != self.tt_move && !is_tactical(m) && m.is_promotion() {
                 self.moves.push((m, 0));
             }
         }
         self.captures_end = self.moves.len();
-        for &m in &legal {
+        for &m in moves {
             if Some(m) != self.tt_move && !is_tactical(m) && !m.is_promotion() {
                 self.moves.push((m, 0));
             }
@@ -229,12 +245,16 @@ impl MovePicker {
                 Stage::GoodCaptures => {
                     if self.cursor >= self.good_end {
                         self.bad_cursor = self.good_end;
+                        if self.captures_only {
+                            self.stage = Stage::Done;
+                            continue;
+                        }
+                        if self.quiets_pending {
+                            self.quiets_pending = false;
+                            self.push_quiets(&quiet_moves(board));
+                        }
                         self.cursor = self.captures_end;
-                        self.stage = if self.captures_only {
-                            Stage::Done
-                        } else {
-                            Stage::Killers
-                        };
+                        self.stage = Stage::Killers;
                         continue;
                     }
                     self.select(self.cursor, self.good_end);
