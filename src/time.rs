@@ -18,6 +18,13 @@ pub const HARD_LIMIT_FACTOR: u64 = 3;
 pub const HARD_LIMIT_CLOCK_PERCENT: u64 = 40;
 /// The smallest limit we ever set, in milliseconds.
 pub const MIN_LIMIT_MS: u64 = 1;
+/// Clock reserve: milliseconds of the clock (beyond `Move Overhead`) that no
+/// limit ever reaches into. The budget is planned from the whole clock as
+/// usual and only capped by the surplus over the reserve, so the reserve
+/// changes nothing until the clock runs low; there the engine moves quickly
+/// and lets the increment rebuild the clock, so that a stall of the GUI,
+/// the pipe or the OS late in a fast increment game does not lose on time.
+pub const CLOCK_RESERVE_MS: u64 = 100;
 
 /// The clock parameters of a `go` command, in milliseconds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -71,20 +78,24 @@ impl TimeLimits {
         };
         let inc = inc.unwrap_or(0);
         let available = time.saturating_sub(overhead_ms);
+        // Clock reserve: no limit reaches into it; below it the limit falls
+        // to MIN_LIMIT_MS (depth 1 still completes).
+        let surplus = available.saturating_sub(CLOCK_RESERVE_MS);
         let moves_to_go = clock
             .movestogo
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, 1000);
         // 128-bit arithmetic: clocks and increments come from the GUI and
         // may be absurdly large.
-        let (available, inc) = (u128::from(available), u128::from(inc));
+        let (available, surplus, inc) =
+            (u128::from(available), u128::from(surplus), u128::from(inc));
         let budget = (available / u128::from(moves_to_go)
             + inc * u128::from(INCREMENT_SHARE_PERCENT) / 100)
-            .min(available);
+            .min(surplus);
         let hard_cap = if moves_to_go == 1 {
-            available
+            surplus
         } else {
-            available * u128::from(HARD_LIMIT_CLOCK_PERCENT) / 100
+            (available * u128::from(HARD_LIMIT_CLOCK_PERCENT) / 100).min(surplus)
         };
         let hard = (budget * u128::from(HARD_LIMIT_FACTOR)).min(hard_cap);
         let soft = (budget * u128::from(SOFT_LIMIT_PERCENT) / 100).min(hard);
@@ -130,6 +141,39 @@ mod tests {
                 assert!(l.soft <= l.hard);
             }
         }
+    }
+
+    #[test]
+    fn low_clock_keeps_its_reserve() {
+        // At the reserve and below, the budget is the minimum, whatever the
+        // increment: the increment rebuilds the clock.
+        for time in [0u64, 5, 50, 110] {
+            let c = Clock {
+                wtime: Some(time),
+                winc: Some(10),
+                ..Clock::default()
+            };
+            let l = TimeLimits::new(&c, Color::White, 10);
+            assert_eq!(l.hard, Some(Duration::from_millis(MIN_LIMIT_MS)), "{time}");
+        }
+        // Above it, the limits are planned from the whole clock and capped
+        // by the surplus: far above, the reserve changes nothing…
+        let c = Clock {
+            wtime: Some(60_000),
+            winc: Some(0),
+            ..Clock::default()
+        };
+        let l = TimeLimits::new(&c, Color::White, 10);
+        assert_eq!(l.soft, Some(Duration::from_millis(59_990 / 30 * 60 / 100)));
+        // …and with one move to go, only the surplus is spent.
+        let c = Clock {
+            wtime: Some(1110),
+            winc: Some(0),
+            movestogo: Some(1),
+            ..Clock::default()
+        };
+        let l = TimeLimits::new(&c, Color::White, 10);
+        assert_eq!(l.hard, Some(Duration::from_millis(1000)));
     }
 
     #[test]
