@@ -3,22 +3,28 @@
 //!
 //! Node kinds are a const generic: `PV = true` for nodes on the principal
 //! variation (full window), `false` for zero-window nodes. The root is
-//! searched by [`Worker::search_root`].
+//! searched by [`Worker::search_root`]; the quiescence search at the
+//! horizon lives in `alphabeta/qsearch.rs`.
+
+mod qsearch;
+mod root;
+
+pub use root::RootMove;
 
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, EnPassantMode, Move, Position as _, Role};
+use shakmaty::{Chess, EnPassantMode, Move, Position as _};
 
 use super::params::*;
-use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SearchReport, SharedState, Signals};
+use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals};
 use crate::checks::CheckInfo;
 use crate::eval::{PawnCache, evaluate_cached};
 use crate::ordering::history::History;
 use crate::ordering::movepicker::{MoveKind, MovePicker};
-use crate::ordering::see::{see_ge, see_value};
+use crate::ordering::see::see_ge;
 use crate::position::{Position, key_after};
 use crate::tt::{Bound, TtMove};
 
@@ -52,19 +58,6 @@ impl Stats {
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
     }
-}
-
-/// A root move with what the last search of it found.
-#[derive(Debug, Clone)]
-pub struct RootMove {
-    /// The move.
-    pub mv: Move,
-    /// Score from the current iteration (`-INFINITE` before it is searched).
-    pub score: i32,
-    /// Score from the previous iteration.
-    pub previous_score: i32,
-    /// Principal variation starting with `mv`.
-    pub pv: Vec<Move>,
 }
 
 /// One search thread.
@@ -311,85 +304,6 @@ impl<'a> Worker<'a> {
 
     fn unplay(&mut self) {
         self.keys.pop();
-    }
-
-    /// Searches the root moves from `pv_index` on with window
-    /// `(alpha, beta)` at `depth`; updates their scores and PVs and returns
-    /// the best score. Moves that do not raise alpha get `-INFINITE`.
-    pub fn search_root(
-        &mut self,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        report: Option<&(dyn Fn(SearchReport) + Sync)>,
-    ) -> i32 {
-        let board = self.root.board().clone();
-        let config = self.shared.config;
-        let mut best = -INFINITE;
-        self.nodes += 1;
-        for i in self.pv_index..self.root_moves.len() {
-            let m = self.root_moves[i].mv;
-            if let Some(report) = report
-                && self.start.elapsed().as_millis() >= 1000
-            {
-                report(SearchReport::CurrMove {
-                    depth: depth as u32,
-                    mv: m,
-                    number: (i + 1) as u32,
-                });
-            }
-            let child = self.play(&board, m, 0);
-            let mut line = Line::new();
-            let first = i == self.pv_index;
-            let mut score;
-            if first || !config.pvs {
-                score = -self.negamax::<true>(&child, depth - 1, 1, -beta, -alpha, &mut line, true);
-            } else {
-                score = -self.negamax::<false>(
-                    &child,
-                    depth - 1,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    &mut line,
-                    true,
-                );
-                if score > alpha && score < beta && !self.aborted {
-                    score =
-                        -self.negamax::<true>(&child, depth - 1, 1, -beta, -alpha, &mut line, true);
-                }
-            }
-            self.unplay();
-            if self.aborted {
-                return best;
-            }
-            let root_move = &mut self.root_moves[i];
-            if first || score > alpha {
-                root_move.score = score;
-                root_move.pv.clear();
-                root_move.pv.push(m);
-                root_move.pv.extend_from_slice(&line);
-                // Beating the first move's score (or its fail-low bound)
-                // proves this move better at this depth; a re-search of it
-                // (now first) refreshes its score.
-                let refresh = first && self.unfinished_best.as_ref().is_some_and(|b| b.mv == m);
-                if self.pv_index == 0 && (!first || refresh) {
-                    self.unfinished_best = Some(root_move.clone());
-                }
-            } else {
-                root_move.score = -INFINITE;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 
     /// The main search.
@@ -730,124 +644,6 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.leaf_eval(board, ply)
-    }
-
-    /// Quiescence search: captures and queen promotions until the position
-    /// is quiet (all evasions when in check), with stand-pat, delta and SEE
-    /// pruning.
-    fn qsearch<const PV: bool>(
-        &mut self,
-        board: &Chess,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        pv: &mut Line,
-    ) -> i32 {
-        pv.clear();
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_abort() {
-            return 0;
-        }
-        let in_check = board.is_check();
-        if self.is_draw(board, in_check) {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns);
-        }
-        let config = self.shared.config;
-
-        let key = self.key();
-        let entry = if config.tt {
-            self.shared.tt.probe(key, ply)
-        } else {
-            None
-        };
-        if !PV
-            && let Some(e) = entry
-            && e.cuts(alpha, beta)
-        {
-            return e.score;
-        }
-        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
-
-        // Stand pat: the side to move may decline every capture.
-        let stand_pat = if in_check {
-            -INFINITE
-        } else {
-            entry
-                .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
-        };
-        if stand_pat >= beta {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
-        let original_alpha = alpha;
-        let mut best = stand_pat;
-        let mut best_move = None;
-
-        let mut picker = if in_check {
-            MovePicker::new(tt_move, [None; 2], None, config.ordering)
-        } else {
-            MovePicker::qsearch(tt_move)
-        };
-        // The captures-only picker never asks about checks; evasions do.
-        let checks = if in_check {
-            CheckInfo::new(board)
-        } else {
-            CheckInfo::UNUSED
-        };
-        let mut searched = 0;
-        let mut line = Line::new();
-        while let Some((m, _)) = picker.next(board, self.history, &checks) {
-            if !in_check && config.pruning {
-                // Delta pruning: even winning this piece cannot reach alpha.
-                let gain = m.capture().map_or(0, see_value)
-                    + m.promotion()
-                        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
-                    continue;
-                }
-                // SEE pruning: skip captures that lose material.
-                if !see_ge(board, m, 0) {
-                    continue;
-                }
-            }
-            let child = self.play(board, m, ply);
-            searched += 1;
-            let score = -self.qsearch::<PV>(&child, ply + 1, -beta, -alpha, &mut line);
-            self.unplay();
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    if PV {
-                        pv.clear();
-                        pv.push(m);
-                        pv.try_extend_from_slice(&line).ok();
-                    }
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if in_check && searched == 0 {
-            return -(MATE - ply as i32);
-        }
-        if config.tt {
-            let bound = Bound::of(best, original_alpha, beta);
-            self.shared
-                .tt
-                .store(key, best_move, best, stand_pat, 0, bound, ply);
-        }
-        best
     }
 }
 
