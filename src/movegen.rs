@@ -105,39 +105,7 @@ pub fn tactical_moves(board: &Chess) -> MoveList {
         }
     }
 
-    // Pieces, knights to queens, then the king onto unattacked squares.
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for from in b.by_role(role) & ours {
-            let attacks = match role {
-                Role::Knight => knight_attacks(from),
-                Role::Bishop => bishop_attacks(from, occupied),
-                Role::Rook => rook_attacks(from, occupied),
-                _ => queen_attacks(from, occupied),
-            };
-            for to in attacks & them {
-                if legal(from, to) {
-                    moves.push(Move::Normal {
-                        role,
-                        from,
-                        capture: capture(to),
-                        to,
-                        promotion: None,
-                    });
-                }
-            }
-        }
-    }
-    for to in king_attacks(king) & them {
-        if b.attacks_to(to, !us, occupied).is_empty() {
-            moves.push(Move::Normal {
-                role: Role::King,
-                from: king,
-                capture: capture(to),
-                to,
-                promotion: None,
-            });
-        }
-    }
+    piece_moves(board, king, pinned, them, &mut moves);
     moves
 }
 
@@ -192,31 +160,57 @@ pub fn quiet_moves(board: &Chess) -> MoveList {
         }
     }
 
-    // Pieces, knights to queens, then the king onto unattacked squares.
+    piece_moves(board, king, pinned, empty, &mut moves);
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        moves.extend(board.castling_moves(side));
+    }
+    moves
+}
+
+/// Legal moves of the knights to queens, then of the king onto unattacked
+/// squares, to squares in `targets` (enemy pieces for captures, empty
+/// squares for quiet moves), in shakmaty's order. `pinned` are our pieces
+/// pinned to our `king`.
+fn piece_moves(
+    board: &Chess,
+    king: Square,
+    pinned: Bitboard,
+    targets: Bitboard,
+    moves: &mut MoveList,
+) {
+    let b = board.board();
+    let us = board.turn();
+    let occupied = b.occupied();
+    let legal = |from: Square, to: Square| !pinned.contains(from) || aligned(from, to, king);
+    let mut push = |role: Role, from: Square, to: Square| {
+        moves.push(Move::Normal {
+            role,
+            from,
+            capture: b.role_at(to),
+            to,
+            promotion: None,
+        });
+    };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for from in b.by_role(role) & ours {
+        for from in b.by_role(role) & b.by_color(us) {
             let attacks = match role {
                 Role::Knight => knight_attacks(from),
                 Role::Bishop => bishop_attacks(from, occupied),
                 Role::Rook => rook_attacks(from, occupied),
                 _ => queen_attacks(from, occupied),
             };
-            for to in attacks & empty {
+            for to in attacks & targets {
                 if legal(from, to) {
-                    moves.push(quiet(role, from, to, None));
+                    push(role, from, to);
                 }
             }
         }
     }
-    for to in king_attacks(king) & empty {
+    for to in king_attacks(king) & targets {
         if b.attacks_to(to, !us, occupied).is_empty() {
-            moves.push(quiet(Role::King, king, to, None));
+            push(Role::King, king, to);
         }
     }
-    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-        moves.extend(board.castling_moves(side));
-    }
-    moves
 }
 
 /// The square a pawn came from to reach `to` by moving `offset`.
