@@ -153,12 +153,14 @@ impl MovePicker {
     }
 
     /// Uses only the ordering techniques up to `step` (for measurement).
-    pub fn limited_to(mut self, step: OrderingStep) -> MovePicker {
+    ///
+    /// Takes `&mut self` rather than `self`: the picker holds a few KB of
+    /// move list, and passing it by value costs a copy at every node.
+    pub fn limit_to(&mut self, step: OrderingStep) {
         self.step = step;
         if step < OrderingStep::Killers {
             self.refutations = [None; 3];
         }
-        self
     }
 
     /// Brings the best-scored move of `moves[from..to]` to `from`.

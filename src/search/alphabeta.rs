@@ -462,8 +462,8 @@ impl<'a> Worker<'a> {
             self.history.killers(ply),
             self.history.countermove(previous),
             config.ordering,
-        )
-        .limited_to(config.ordering_step);
+        );
+        picker.limit_to(config.ordering_step);
         let checks = CheckInfo::new(board);
         let original_alpha = alpha;
         let mut best = -INFINITE;
