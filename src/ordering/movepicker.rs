@@ -20,7 +20,7 @@ use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 use super::history::History;
 use super::see::{see_ge, see_value};
 use crate::checks::CheckInfo;
-use crate::movegen::{quiet_moves, tactical_moves};
+use crate::movegen::{generate_quiet, generate_tactical};
 use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
@@ -187,21 +187,52 @@ impl MovePicker {
         // (Quiescence pickers are never in check and want no quiets.)
         let staged = self.captures_only || !board.is_check();
         self.quiets_pending = staged && !self.captures_only;
-        let tactical = if staged {
-            tactical_moves(board)
-        } else {
-            board.legal_moves()
-        };
-        // Tactical moves first, then under-promotions (bad), then quiets.
-        for &m in &tactical {
+        if staged {
+            // Every generated move is tactical.
+            let (tt_move, moves) = (self.tt_move, &mut self.moves);
+            generate_tactical(board, &mut |m| {
+                if Some(m) != tt_move {
+                    moves.push((m, mvv_lva(m)));
+                }
+            });
+            self.good_end = self.moves.len();
+            self.captures_end = self.moves.len();
+            return;
+        }
+        // Evasions: tactical moves first, then under-promotions (bad), then
+        // quiets.
+        let evasions = board.legal_moves();
+        for &m in &evasions {
             if Some(m) != self.tt_move && is_tactical(m) {
                 self.moves.push((m, mvv_lva(m)));
             }
         }
         self.good_end = self.moves.len();
         self.captures_end = self.moves.len();
-        if !staged {
-            self.push_quiets(&tactical);
+        self.push_quiets(&evasions);
+    }
+
+    /// Generates and appends the quiet moves (out of check): under-promotions
+    /// (with the bad captures), then the other quiet moves, each group in
+    /// generation order, as [`MovePicker::push_quiets`] would.
+    fn generate_quiets(&mut self, board: &Chess) {
+        let start = self.moves.len();
+        let mut promotions = false;
+        let (tt_move, moves) = (self.tt_move, &mut self.moves);
+        generate_quiet(board, &mut |m| {
+            if Some(m) != tt_move {
+                promotions |= m.is_promotion();
+                moves.push((m, 0));
+            }
+        });
+        if promotions {
+            // Rare: bring the under-promotions to the front (a stable sort
+            // keeps the generation order within both groups).
+            self.moves[start..].sort_by_key(|&(m, _)| !m.is_promotion());
+            self.captures_end =
+                start + self.moves[start..].iter().filter(|(m, _)| m.is_promotion()).count();
+        } else {
+            self.captures_end = start;
         }
     }
 
@@ -253,7 +284,7 @@ impl MovePicker {
                         }
                         if self.quiets_pending {
                             self.quiets_pending = false;
-                            self.push_quiets(&quiet_moves(board));
+                            self.generate_quiets(board);
                         }
                         self.cursor = self.captures_end;
                         self.stage = Stage::Killers;
