@@ -174,6 +174,7 @@ impl MovePicker {
         self.moves.swap(from, best);
     }
 
+    #[inline(never)]
     fn generate(&mut self, board: &Chess) {
         if !self.ordered {
             self.moves
@@ -215,6 +216,7 @@ impl MovePicker {
     /// Generates and appends the quiet moves (out of check): under-promotions
     /// (with the bad captures), then the other quiet moves, each group in
     /// generation order, as [`MovePicker::push_quiets`] would.
+    #[inline(never)]
     fn generate_quiets(&mut self, board: &Chess) {
         let start = self.moves.len();
         let mut promotions = false;
@@ -250,6 +252,39 @@ impl MovePicker {
                 self.moves.push((m, 0));
             }
         }
+    }
+
+    /// Scores the quiet moves not handed out yet: history, plus
+    /// [`CHECK_BONUS`] for a move that gives check.
+    // Kept out of `next` (as are generation and sorting), which runs once
+    // per move: inlined there, this once-per-node work made every call pay
+    // for a large stack frame and for values hoisted into its prologue.
+    #[inline(never)]
+    fn score_quiets(&mut self, board: &Chess, history: &History, checks: &CheckInfo) {
+        let side: Color = board.turn();
+        let (use_history, use_checks) = (
+            self.step >= OrderingStep::History,
+            self.step >= OrderingStep::Full,
+        );
+        for (m, score) in &mut self.moves[self.cursor..] {
+            let h = if use_history {
+                history.score(side, *m)
+            } else {
+                0
+            };
+            let c = if use_checks && checks.gives_check(board, *m) {
+                CHECK_BONUS
+            } else {
+                0
+            };
+            *score = h + c;
+        }
+    }
+
+    /// Sorts the quiet moves not handed out yet, best first (stable).
+    #[inline(never)]
+    fn sort_quiets(&mut self) {
+        self.moves[self.cursor..].sort_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// The next move and its kind, or `None` when all are out.
@@ -309,24 +344,7 @@ impl MovePicker {
                     else {
                         self.stage = Stage::Quiets;
                         self.quiets_sorted_from = self.cursor + QUIETS_SELECTED;
-                        let side: Color = board.turn();
-                        let (use_history, use_checks) = (
-                            self.step >= OrderingStep::History,
-                            self.step >= OrderingStep::Full,
-                        );
-                        for (m, score) in &mut self.moves[self.cursor..] {
-                            let h = if use_history {
-                                history.score(side, *m)
-                            } else {
-                                0
-                            };
-                            let c = if use_checks && checks.gives_check(board, *m) {
-                                CHECK_BONUS
-                            } else {
-                                0
-                            };
-                            *score = h + c;
-                        }
+                        self.score_quiets(board, history, checks);
                         continue;
                     };
                     self.refutation_index += 1;
@@ -344,7 +362,7 @@ impl MovePicker {
                     // Selection is cheapest when a cutoff comes early; a node
                     // that gets this far probably searches them all: sort.
                     if self.cursor == self.quiets_sorted_from {
-                        self.moves[self.cursor..].sort_by_key(|m| std::cmp::Reverse(m.1));
+                        self.sort_quiets();
                     } else if self.cursor < self.quiets_sorted_from {
                         self.select(self.cursor, self.moves.len());
                     }
