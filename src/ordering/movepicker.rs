@@ -89,6 +89,9 @@ pub struct MovePicker {
     quiets_sorted_from: usize,
     /// Staged generation: the quiet moves are still to be generated.
     quiets_pending: bool,
+    /// The caller will skip every quiet move from now on (late move
+    /// pruning): the killers and quiets stages are passed over.
+    skipping_quiets: bool,
 }
 
 fn is_tactical(m: Move) -> bool {
@@ -140,6 +143,7 @@ impl MovePicker {
             refutation_index: 0,
             quiets_sorted_from: 0,
             quiets_pending: false,
+            skipping_quiets: false,
         }
     }
 
@@ -161,6 +165,14 @@ impl MovePicker {
         if step < OrderingStep::Killers {
             self.refutations = [None; 3];
         }
+    }
+
+    /// The caller prunes every quiet move still to come: stop scoring,
+    /// sorting and handing them out. Only the killers and quiets stages are
+    /// passed over; the bad captures and under-promotions still come, in
+    /// the same order.
+    pub fn skip_quiets(&mut self) {
+        self.skipping_quiets = true;
     }
 
     /// Brings the best-scored move of `moves[from..to]` to `from`.
@@ -335,6 +347,9 @@ impl MovePicker {
                     self.good_end -= 1;
                     self.moves.swap(self.cursor, self.good_end);
                 }
+                Stage::Killers | Stage::Quiets if self.skipping_quiets => {
+                    self.stage = Stage::BadCaptures;
+                }
                 Stage::Killers => {
                     let Some(m) = self
                         .refutations
@@ -450,6 +465,54 @@ mod tests {
         )
         .unwrap();
         assert_eq!(picker_perft(promo.board(), 3, &history, &mut seed), 9_467);
+    }
+
+    /// Skipping the quiet moves after the first one leaves exactly the
+    /// non-quiet moves the full picker would still hand out, in its order.
+    #[test]
+    fn skipping_quiets_keeps_the_other_moves_in_order() {
+        let history = History::default();
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "4k3/8/3p4/4p3/3Q3n/8/8/4K3 w - - 0 1",
+        ];
+        let is_quiet = |m: Move| !m.is_capture() && m.promotion().is_none();
+        let mut checked = 0;
+        for fen in fens {
+            let mut board = Position::from_fen(fen, false).unwrap().board().clone();
+            for ply in 0..40 {
+                let legal = board.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let quiets: Vec<Move> = legal.iter().copied().filter(|&m| is_quiet(m)).collect();
+                let killers = [quiets.first().copied(), quiets.last().copied()];
+                let checks = CheckInfo::new(&board);
+                let mut full = MovePicker::new(None, killers, None, true);
+                let all: Vec<Move> =
+                    std::iter::from_fn(|| full.next(&board, &history, &checks).map(|(m, _)| m))
+                        .collect();
+                let mut skipping = MovePicker::new(None, killers, None, true);
+                let mut got = Vec::new();
+                let mut skipped = false;
+                while let Some((m, _)) = skipping.next(&board, &history, &checks) {
+                    got.push(m);
+                    if is_quiet(m) && !skipped {
+                        skipping.skip_quiets();
+                        skipped = true;
+                    }
+                }
+                let cut = all.iter().position(|&m| is_quiet(m)).map_or(all.len(), |i| i + 1);
+                let mut expected = all[..cut].to_vec();
+                expected.extend(all[cut..].iter().copied().filter(|&m| !is_quiet(m)));
+                assert_eq!(got, expected);
+                checked += 1;
+                board.play_unchecked(legal[(ply * 7 + 3) % legal.len()]);
+            }
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     #[test]

@@ -486,6 +486,7 @@ impl<'a> Worker<'a> {
                     let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
                     if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         skip_quiets = true;
+                        picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning.
