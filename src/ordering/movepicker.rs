@@ -176,11 +176,14 @@ impl MovePicker {
     }
 
     /// Brings the best-scored move of `moves[from..to]` to `from`.
+    /// The first of equals wins, so the order is deterministic.
     fn select(&mut self, from: usize, to: usize) {
         let mut best = from;
-        for i in from + 1..to {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+        let mut best_score = self.moves[from].1;
+        for (i, &(_, score)) in self.moves[from + 1..to].iter().enumerate() {
+            if score > best_score {
+                best = from + 1 + i;
+                best_score = score;
             }
         }
         self.moves.swap(from, best);
