@@ -183,9 +183,11 @@ pub fn generate_quiet(board: &Chess, emit: &mut impl FnMut(Move)) {
 
     piece_moves(board, king, pinned, empty, emit);
     // shakmaty returns castling moves as a whole list: only ask with the
-    // right to castle on that side.
+    // right to castle on that side and nothing between king and rook (its
+    // own first test).
+    let castles = board.castles();
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-        if board.castles().has(us, side) {
+        if castles.has(us, side) && (castles.path(us, side) & occupied).is_empty() {
             board.castling_moves(side).into_iter().for_each(&mut *emit);
         }
     }
