@@ -366,7 +366,6 @@ impl<'a> Worker<'a> {
             None
         };
         self.stats.tt_hits += u64::from(entry.is_some());
-        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
         if !PV
             && let Some(e) = entry
             && e.depth >= depth
@@ -449,6 +448,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+
+        // The TT move, checked for legality only now: the cutoffs and
+        // prunings above often make it unnecessary.
+        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
 
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.
