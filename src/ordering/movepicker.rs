@@ -246,8 +246,11 @@ impl MovePicker {
             // Rare: bring the under-promotions to the front (a stable sort
             // keeps the generation order within both groups).
             self.moves[start..].sort_by_key(|&(m, _)| !m.is_promotion());
-            self.captures_end =
-                start + self.moves[start..].iter().filter(|(m, _)| m.is_promotion()).count();
+            self.captures_end = start
+                + self.moves[start..]
+                    .iter()
+                    .filter(|(m, _)| m.is_promotion())
+                    .count();
         } else {
             self.captures_end = start;
         }
@@ -507,7 +510,10 @@ mod tests {
                         skipped = true;
                     }
                 }
-                let cut = all.iter().position(|&m| is_quiet(m)).map_or(all.len(), |i| i + 1);
+                let cut = all
+                    .iter()
+                    .position(|&m| is_quiet(m))
+                    .map_or(all.len(), |i| i + 1);
                 let mut expected = all[..cut].to_vec();
                 expected.extend(all[cut..].iter().copied().filter(|&m| !is_quiet(m)));
                 assert_eq!(got, expected);
