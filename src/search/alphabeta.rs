@@ -19,7 +19,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Position as _};
 
 use super::params::*;
-use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals};
+use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals, ThreadState};
 use crate::checks::CheckInfo;
 use crate::eval::{PawnCache, evaluate_cached};
 use crate::ordering::history::History;
@@ -69,7 +69,7 @@ pub struct Worker<'a> {
     root: &'a Position,
     keys: Vec<u64>,
     evals: [i32; MAX_PLY + 2],
-    pawns: PawnCache,
+    pawns: &'a mut PawnCache,
     played: [Option<Move>; MAX_PLY + 2],
     /// Nodes searched by this thread.
     pub nodes: u64,
@@ -98,7 +98,7 @@ impl<'a> Worker<'a> {
     pub fn new(
         id: usize,
         shared: &'a SharedState<'a>,
-        history: &'a mut History,
+        state: &'a mut ThreadState,
         root: &'a Position,
         root_moves: &[Move],
     ) -> Worker<'a> {
@@ -107,11 +107,11 @@ impl<'a> Worker<'a> {
         Worker {
             id,
             shared,
-            history,
+            history: &mut state.history,
             root,
             keys,
             evals: [0; MAX_PLY + 2],
-            pawns: PawnCache::new(),
+            pawns: &mut state.pawns,
             played: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
@@ -275,7 +275,7 @@ impl<'a> Worker<'a> {
                 0
             };
         }
-        evaluate_cached(board, &mut self.pawns)
+        evaluate_cached(board, self.pawns)
     }
 
     fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
@@ -344,7 +344,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns);
+            return evaluate_cached(board, self.pawns);
         }
 
         // Mate-distance pruning: no line from here beats a mate already
@@ -380,7 +380,7 @@ impl<'a> Worker<'a> {
         } else {
             entry
                 .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
+                .map_or_else(|| evaluate_cached(board, self.pawns), |e| e.eval)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
