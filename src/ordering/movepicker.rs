@@ -118,7 +118,7 @@ impl MovePicker {
     ) -> MovePicker {
         let mut refutations = [None; 3];
         let mut n = 0;
-        for m in killers.into_iter().chain([countermove]).flatten() {
+        for m in [killers[0], killers[1], countermove].into_iter().flatten() {
             if Some(m) != tt_move && !refutations.contains(&Some(m)) {
                 refutations[n] = Some(m);
                 n += 1;
