@@ -6,6 +6,7 @@
 //! searched by [`Worker::search_root`]; the quiescence search at the
 //! horizon lives in `alphabeta/qsearch.rs`.
 
+mod lmr;
 mod qsearch;
 mod root;
 
@@ -18,6 +19,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Position as _};
 
+use self::lmr::lmr_reduction;
 use super::params::*;
 use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals, ThreadState};
 use crate::checks::CheckInfo;
@@ -474,6 +476,9 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut skip_quiets = false;
+        // Late move pruning: quiet moves tried before the rest are skipped
+        // (halved when not improving; a shift, not a division, in the loop).
+        let lmp_limit = (LMP_BASE + depth * depth) >> u32::from(!improving);
         let mut line = Line::new();
 
         while let Some((m, kind)) = picker.next(board, self.history, &checks) {
@@ -486,7 +491,6 @@ impl<'a> Worker<'a> {
             if config.pruning && best > -MATE_BOUND && !in_check {
                 if quiet && !gives_check {
                     // Late move pruning.
-                    let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
                     if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         skip_quiets = true;
                         picker.skip_quiets();
@@ -672,10 +676,4 @@ fn null_key(board: &Chess, key: u64) -> u64 {
         k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
     }
     k.0
-}
-
-/// The base late-move reduction for a depth and move number.
-fn lmr_reduction(depth: i32, moves: usize) -> i32 {
-    let r = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
-    r as i32
 }
