@@ -70,7 +70,7 @@ impl CheckInfo {
     /// Whether the legal move `m` gives check.
     // Inlined: it is asked for every quiet move of a node, and the common
     // case is a couple of bit tests.
-    #[inline]
+    #[inline(always)]
     pub fn gives_check(&self, board: &Chess, m: Move) -> bool {
         let Some(king) = self.enemy_king else {
             return false;
