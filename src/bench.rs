@@ -13,7 +13,7 @@ use crate::ordering::history::History;
 use crate::position::Position;
 use crate::search::alphabeta::Stats;
 use crate::search::params::SearchConfig;
-use crate::search::{SearchLimits, SearchSettings, Signals, search};
+use crate::search::{SearchLimits, SearchSettings, Signals, ThreadState, search};
 use crate::tt::TranspositionTable;
 
 /// Depth used when none is given.
@@ -96,6 +96,9 @@ impl BenchResult {
 /// progress line per position to `progress`.
 pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)) -> BenchResult {
     let mut total = BenchResult::default();
+    // Every position starts with fresh histories; the pawn cache, which
+    // cannot change a search, is kept as between the moves of a game.
+    let mut threads = vec![ThreadState::default()];
     for (i, fen) in BENCH_FENS
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -113,7 +116,7 @@ pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)
             config,
         };
         let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table is small");
-        let mut histories = vec![History::default()];
+        threads[0].history = History::default();
         let signals = Signals::new(false);
         let start = Instant::now();
         let outcome = search(
@@ -121,7 +124,7 @@ pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)
             &limits,
             &settings,
             &tt,
-            &mut histories,
+            &mut threads,
             &signals,
             &|_| {},
         );

@@ -68,6 +68,9 @@ impl CheckInfo {
     }
 
     /// Whether the legal move `m` gives check.
+    // Inlined: it is asked for every quiet move of a node, and the common
+    // case is a couple of bit tests.
+    #[inline(always)]
     pub fn gives_check(&self, board: &Chess, m: Move) -> bool {
         let Some(king) = self.enemy_king else {
             return false;
@@ -83,13 +86,19 @@ impl CheckInfo {
                 self.check_squares[role as usize - 1].contains(to)
                     || (self.discoverers.contains(from) && !aligned(from, to, king))
             }
-            _ => {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                child.is_check()
-            }
+            _ => gives_check_by_playing(board, m),
         }
     }
+}
+
+/// Whether `m` gives check, found by playing it on a copy (the rare moves
+/// whose effect on the occupancy [`CheckInfo`] does not model).
+#[cold]
+#[inline(never)]
+fn gives_check_by_playing(board: &Chess, m: Move) -> bool {
+    let mut child = board.clone();
+    child.play_unchecked(m);
+    child.is_check()
 }
 
 #[cfg(test)]

@@ -29,11 +29,10 @@ use std::path::Path;
 use shakmaty::{Color, Move, Position as _};
 use thiserror::Error;
 
-use crate::ordering::history::History;
 use crate::position::Position;
 use crate::search::params::SearchConfig;
 use crate::search::{
-    MATE_BOUND, SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, search,
+    MATE_BOUND, SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
 };
 use crate::tt::{TranspositionTable, TtError};
 
@@ -148,7 +147,7 @@ impl SplitMix64 {
 /// with.
 struct Player {
     tt: TranspositionTable,
-    histories: Vec<History>,
+    threads: Vec<ThreadState>,
     limits: SearchLimits,
     settings: SearchSettings,
 }
@@ -157,7 +156,7 @@ impl Player {
     fn new(nodes: u64) -> Result<Player, TtError> {
         Ok(Player {
             tt: TranspositionTable::new(HASH_MB)?,
-            histories: vec![History::default()],
+            threads: vec![ThreadState::default()],
             limits: SearchLimits {
                 nodes: Some(nodes),
                 ..SearchLimits::default()
@@ -171,7 +170,7 @@ impl Player {
 
     fn new_game(&mut self) {
         self.tt.clear();
-        self.histories = vec![History::default()];
+        self.threads = vec![ThreadState::default()];
     }
 
     /// The chosen move and its score for the side to move.
@@ -182,7 +181,7 @@ impl Player {
             &self.limits,
             &self.settings,
             &self.tt,
-            &mut self.histories,
+            &mut self.threads,
             &signals,
             &|_| {},
         );

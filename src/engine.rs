@@ -18,7 +18,7 @@ use crate::ordering::history::History;
 use crate::position::Position;
 use crate::search::params::SearchConfig;
 use crate::search::{
-    SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Signals, search,
+    SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Signals, ThreadState, search,
 };
 use crate::tt::TranspositionTable;
 
@@ -38,7 +38,7 @@ pub struct Engine {
     position: Position,
     options: Options,
     tt: Arc<TranspositionTable>,
-    histories: Arc<Mutex<Vec<History>>>,
+    threads: Arc<Mutex<Vec<ThreadState>>>,
     reporter: Reporter,
     running: Option<RunningSearch>,
 }
@@ -54,12 +54,12 @@ impl Engine {
         let tt = TranspositionTable::new(options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
         })?;
-        let histories = vec![History::default(); options.threads()];
+        let threads = vec![ThreadState::default(); options.threads()];
         Ok(Engine {
             position: Position::startpos(),
             options,
             tt: Arc::new(tt),
-            histories: Arc::new(Mutex::new(histories)),
+            threads: Arc::new(Mutex::new(threads)),
             reporter,
             running: None,
         })
@@ -117,8 +117,8 @@ impl Engine {
                     .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?;
             }
             THREADS => {
-                let mut histories = self.histories.lock().unwrap_or_else(|p| p.into_inner());
-                histories.resize_with(next.threads(), History::default);
+                let mut threads = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+                threads.resize_with(next.threads(), ThreadState::default);
             }
             CLEAR_HASH => self.clear_hash(),
             _ => {}
@@ -138,8 +138,11 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop_and_wait();
         self.clear_hash();
-        let mut histories = self.histories.lock().unwrap_or_else(|p| p.into_inner());
-        histories.iter_mut().for_each(|h| *h = History::default());
+        // The pawn caches stay: they only hold exact evaluation terms.
+        let mut threads = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+        threads
+            .iter_mut()
+            .for_each(|t| t.history = History::default());
     }
 
     /// The search settings the options give.
@@ -168,7 +171,7 @@ impl Engine {
         let settings = self.settings();
         let reporter = Arc::clone(&self.reporter);
         let tt = Arc::clone(&self.tt);
-        let histories = Arc::clone(&self.histories);
+        let threads = Arc::clone(&self.threads);
         let thread_signals = Arc::clone(&signals);
         let answered = Arc::new(AtomicBool::new(false));
         let thread_answered = Arc::clone(&answered);
@@ -176,7 +179,7 @@ impl Engine {
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let mut histories = histories.lock().unwrap_or_else(|p| p.into_inner());
+                let mut threads = threads.lock().unwrap_or_else(|p| p.into_inner());
                 // Panic safety: a bug in the search must not leave the GUI
                 // waiting for a bestmove that never comes.
                 let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -185,7 +188,7 @@ impl Engine {
                         &limits,
                         &settings,
                         &tt,
-                        &mut histories,
+                        &mut threads,
                         &thread_signals,
                         &|r| {
                             if matches!(r, SearchReport::Finished { .. }) {

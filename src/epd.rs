@@ -34,10 +34,11 @@ use shakmaty::san::{SanError, SanPlus};
 use thiserror::Error;
 
 use crate::error::echo;
-use crate::ordering::history::History;
 use crate::position::{Position, fen_needs_chess960};
 use crate::search::params::SearchConfig;
-use crate::search::{SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, search};
+use crate::search::{
+    SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
+};
 use crate::tt::{TranspositionTable, TtError};
 
 /// Hash size of each position's table when none is given, MB.
@@ -306,14 +307,14 @@ pub fn run_position(
         move_overhead_ms: 0,
         config: SearchConfig::default(),
     };
-    let mut histories = vec![History::default()];
+    let mut threads = vec![ThreadState::default()];
     let signals = Signals::new(false);
     let outcome = search(
         &entry.position,
         limits,
         &settings,
         &tt,
-        &mut histories,
+        &mut threads,
         &signals,
         &|_| {},
     );

@@ -290,12 +290,16 @@ pub fn key_after(parent: &Chess, parent_key: u64, m: Move, child: &Chess) -> u64
         }
         Move::Put { .. } => unreachable!("standard chess has no drops"),
     }
-    // Castling rights that changed.
+    // Castling rights that changed (most moves change none: the rook
+    // squares with rights, which shakmaty keeps in step with the rights,
+    // tell at once).
     let (old, new) = (parent.castles(), child.castles());
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if old.has(color, side) != new.has(color, side) {
-                k ^= Zobrist64::zobrist_for_castling_right(color, side);
+    if old.castling_rights() != new.castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if old.has(color, side) != new.has(color, side) {
+                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
+                }
             }
         }
     }

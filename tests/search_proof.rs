@@ -21,12 +21,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use shakmaty::{Chess, Move, Position as _};
 use shears::eval::evaluate;
-use shears::ordering::history::History;
 use shears::position::{Position, START_FEN, full_key, move_to_uci};
 use shears::search::params::SearchConfig;
 use shears::search::{
     MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchSettings,
-    Signals, search,
+    Signals, ThreadState, search,
 };
 use shears::tt::TranspositionTable;
 
@@ -322,17 +321,9 @@ fn run(
     report: &(dyn Fn(SearchReport) + Sync),
 ) -> SearchOutcome {
     let tt = TranspositionTable::new(tt_mb).expect("table");
-    let mut histories = vec![History::default(); settings.threads];
+    let mut threads = vec![ThreadState::default(); settings.threads];
     let signals = Signals::new(false);
-    search(
-        pos,
-        limits,
-        &settings,
-        &tt,
-        &mut histories,
-        &signals,
-        report,
-    )
+    search(pos, limits, &settings, &tt, &mut threads, &signals, report)
 }
 
 fn settings(config: SearchConfig) -> SearchSettings {

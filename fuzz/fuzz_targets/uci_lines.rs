@@ -26,10 +26,11 @@ use libfuzzer_sys::fuzz_target;
 use shakmaty::Position as _;
 use shears::config::Config;
 use shears::engine::Engine;
-use shears::ordering::history::History;
 use shears::perft;
 use shears::position::Position;
-use shears::search::{SEARCH_STACK_BYTES, SearchLimits, SearchReport, Signals, search};
+use shears::search::{
+    SEARCH_STACK_BYTES, SearchLimits, SearchReport, Signals, ThreadState, search,
+};
 use shears::tt::TranspositionTable;
 use shears::uci::command::{Command, parse_line};
 use shears::uci::output::{Output, format_report};
@@ -129,7 +130,7 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     let mut tt = table().lock().unwrap_or_else(|p| p.into_inner());
     tt.clear();
     let tt = &*tt;
-    let mut histories = vec![History::default()];
+    let mut threads = vec![ThreadState::default()];
     let signals = Signals::new(false);
     let finished: Mutex<Option<SearchReport>> = Mutex::new(None);
     let report = |r: SearchReport| {
@@ -155,7 +156,7 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
                     &limits,
                     &settings,
                     tt,
-                    &mut histories,
+                    &mut threads,
                     &signals,
                     &report,
                 );

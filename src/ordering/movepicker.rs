@@ -20,7 +20,7 @@ use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 use super::history::History;
 use super::see::{see_ge, see_value};
 use crate::checks::CheckInfo;
-use crate::movegen::{quiet_moves, tactical_moves};
+use crate::movegen::{generate_quiet, generate_tactical};
 use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
@@ -89,6 +89,9 @@ pub struct MovePicker {
     quiets_sorted_from: usize,
     /// Staged generation: the quiet moves are still to be generated.
     quiets_pending: bool,
+    /// The caller will skip every quiet move from now on (late move
+    /// pruning): the killers and quiets stages are passed over.
+    skipping_quiets: bool,
 }
 
 fn is_tactical(m: Move) -> bool {
@@ -115,7 +118,7 @@ impl MovePicker {
     ) -> MovePicker {
         let mut refutations = [None; 3];
         let mut n = 0;
-        for m in killers.into_iter().chain([countermove]).flatten() {
+        for m in [killers[0], killers[1], countermove].into_iter().flatten() {
             if Some(m) != tt_move && !refutations.contains(&Some(m)) {
                 refutations[n] = Some(m);
                 n += 1;
@@ -140,6 +143,7 @@ impl MovePicker {
             refutation_index: 0,
             quiets_sorted_from: 0,
             quiets_pending: false,
+            skipping_quiets: false,
         }
     }
 
@@ -153,25 +157,39 @@ impl MovePicker {
     }
 
     /// Uses only the ordering techniques up to `step` (for measurement).
-    pub fn limited_to(mut self, step: OrderingStep) -> MovePicker {
+    ///
+    /// Takes `&mut self` rather than `self`: the picker holds a few KB of
+    /// move list, and passing it by value costs a copy at every node.
+    pub fn limit_to(&mut self, step: OrderingStep) {
         self.step = step;
         if step < OrderingStep::Killers {
             self.refutations = [None; 3];
         }
-        self
+    }
+
+    /// The caller prunes every quiet move still to come: stop scoring,
+    /// sorting and handing them out. Only the killers and quiets stages are
+    /// passed over; the bad captures and under-promotions still come, in
+    /// the same order.
+    pub fn skip_quiets(&mut self) {
+        self.skipping_quiets = true;
     }
 
     /// Brings the best-scored move of `moves[from..to]` to `from`.
+    /// The first of equals wins, so the order is deterministic.
     fn select(&mut self, from: usize, to: usize) {
         let mut best = from;
-        for i in from + 1..to {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+        let mut best_score = self.moves[from].1;
+        for (i, &(_, score)) in self.moves[from + 1..to].iter().enumerate() {
+            if score > best_score {
+                best = from + 1 + i;
+                best_score = score;
             }
         }
         self.moves.swap(from, best);
     }
 
+    #[inline(never)]
     fn generate(&mut self, board: &Chess) {
         if !self.ordered {
             self.moves
@@ -185,21 +203,56 @@ impl MovePicker {
         // (Quiescence pickers are never in check and want no quiets.)
         let staged = self.captures_only || !board.is_check();
         self.quiets_pending = staged && !self.captures_only;
-        let tactical = if staged {
-            tactical_moves(board)
-        } else {
-            board.legal_moves()
-        };
-        // Tactical moves first, then under-promotions (bad), then quiets.
-        for &m in &tactical {
+        if staged {
+            // Every generated move is tactical.
+            let (tt_move, moves) = (self.tt_move, &mut self.moves);
+            generate_tactical(board, &mut |m| {
+                if Some(m) != tt_move {
+                    moves.push((m, mvv_lva(m)));
+                }
+            });
+            self.good_end = self.moves.len();
+            self.captures_end = self.moves.len();
+            return;
+        }
+        // Evasions: tactical moves first, then under-promotions (bad), then
+        // quiets.
+        let evasions = board.legal_moves();
+        for &m in &evasions {
             if Some(m) != self.tt_move && is_tactical(m) {
                 self.moves.push((m, mvv_lva(m)));
             }
         }
         self.good_end = self.moves.len();
         self.captures_end = self.moves.len();
-        if !staged {
-            self.push_quiets(&tactical);
+        self.push_quiets(&evasions);
+    }
+
+    /// Generates and appends the quiet moves (out of check): under-promotions
+    /// (with the bad captures), then the other quiet moves, each group in
+    /// generation order, as [`MovePicker::push_quiets`] would.
+    #[inline(never)]
+    fn generate_quiets(&mut self, board: &Chess) {
+        let start = self.moves.len();
+        let mut promotions = false;
+        let (tt_move, moves) = (self.tt_move, &mut self.moves);
+        generate_quiet(board, &mut |m| {
+            if Some(m) != tt_move {
+                promotions |= m.is_promotion();
+                moves.push((m, 0));
+            }
+        });
+        if promotions {
+            // Rare: bring the under-promotions to the front (a stable sort
+            // keeps the generation order within both groups).
+            self.moves[start..].sort_by_key(|&(m, _)| !m.is_promotion());
+            self.captures_end = start
+                + self.moves[start..]
+                    .iter()
+                    .filter(|(m, _)| m.is_promotion())
+                    .count();
+        } else {
+            self.captures_end = start;
         }
     }
 
@@ -217,6 +270,39 @@ impl MovePicker {
                 self.moves.push((m, 0));
             }
         }
+    }
+
+    /// Scores the quiet moves not handed out yet: history, plus
+    /// [`CHECK_BONUS`] for a move that gives check.
+    // Kept out of `next` (as are generation and sorting), which runs once
+    // per move: inlined there, this once-per-node work made every call pay
+    // for a large stack frame and for values hoisted into its prologue.
+    #[inline(never)]
+    fn score_quiets(&mut self, board: &Chess, history: &History, checks: &CheckInfo) {
+        let side: Color = board.turn();
+        let (use_history, use_checks) = (
+            self.step >= OrderingStep::History,
+            self.step >= OrderingStep::Full,
+        );
+        for (m, score) in &mut self.moves[self.cursor..] {
+            let h = if use_history {
+                history.score(side, *m)
+            } else {
+                0
+            };
+            let c = if use_checks && checks.gives_check(board, *m) {
+                CHECK_BONUS
+            } else {
+                0
+            };
+            *score = h + c;
+        }
+    }
+
+    /// Sorts the quiet moves not handed out yet, best first (stable).
+    #[inline(never)]
+    fn sort_quiets(&mut self) {
+        self.moves[self.cursor..].sort_by_key(|m| std::cmp::Reverse(m.1));
     }
 
     /// The next move and its kind, or `None` when all are out.
@@ -251,7 +337,7 @@ impl MovePicker {
                         }
                         if self.quiets_pending {
                             self.quiets_pending = false;
-                            self.push_quiets(&quiet_moves(board));
+                            self.generate_quiets(board);
                         }
                         self.cursor = self.captures_end;
                         self.stage = Stage::Killers;
@@ -267,6 +353,9 @@ impl MovePicker {
                     self.good_end -= 1;
                     self.moves.swap(self.cursor, self.good_end);
                 }
+                Stage::Killers | Stage::Quiets if self.skipping_quiets => {
+                    self.stage = Stage::BadCaptures;
+                }
                 Stage::Killers => {
                     let Some(m) = self
                         .refutations
@@ -276,24 +365,7 @@ impl MovePicker {
                     else {
                         self.stage = Stage::Quiets;
                         self.quiets_sorted_from = self.cursor + QUIETS_SELECTED;
-                        let side: Color = board.turn();
-                        let (use_history, use_checks) = (
-                            self.step >= OrderingStep::History,
-                            self.step >= OrderingStep::Full,
-                        );
-                        for (m, score) in &mut self.moves[self.cursor..] {
-                            let h = if use_history {
-                                history.score(side, *m)
-                            } else {
-                                0
-                            };
-                            let c = if use_checks && checks.gives_check(board, *m) {
-                                CHECK_BONUS
-                            } else {
-                                0
-                            };
-                            *score = h + c;
-                        }
+                        self.score_quiets(board, history, checks);
                         continue;
                     };
                     self.refutation_index += 1;
@@ -311,7 +383,7 @@ impl MovePicker {
                     // Selection is cheapest when a cutoff comes early; a node
                     // that gets this far probably searches them all: sort.
                     if self.cursor == self.quiets_sorted_from {
-                        self.moves[self.cursor..].sort_by_key(|m| std::cmp::Reverse(m.1));
+                        self.sort_quiets();
                     } else if self.cursor < self.quiets_sorted_from {
                         self.select(self.cursor, self.moves.len());
                     }
@@ -399,6 +471,57 @@ mod tests {
         )
         .unwrap();
         assert_eq!(picker_perft(promo.board(), 3, &history, &mut seed), 9_467);
+    }
+
+    /// Skipping the quiet moves after the first one leaves exactly the
+    /// non-quiet moves the full picker would still hand out, in its order.
+    #[test]
+    fn skipping_quiets_keeps_the_other_moves_in_order() {
+        let history = History::default();
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "4k3/8/3p4/4p3/3Q3n/8/8/4K3 w - - 0 1",
+        ];
+        let is_quiet = |m: Move| !m.is_capture() && m.promotion().is_none();
+        let mut checked = 0;
+        for fen in fens {
+            let mut board = Position::from_fen(fen, false).unwrap().board().clone();
+            for ply in 0..40 {
+                let legal = board.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let quiets: Vec<Move> = legal.iter().copied().filter(|&m| is_quiet(m)).collect();
+                let killers = [quiets.first().copied(), quiets.last().copied()];
+                let checks = CheckInfo::new(&board);
+                let mut full = MovePicker::new(None, killers, None, true);
+                let all: Vec<Move> =
+                    std::iter::from_fn(|| full.next(&board, &history, &checks).map(|(m, _)| m))
+                        .collect();
+                let mut skipping = MovePicker::new(None, killers, None, true);
+                let mut got = Vec::new();
+                let mut skipped = false;
+                while let Some((m, _)) = skipping.next(&board, &history, &checks) {
+                    got.push(m);
+                    if is_quiet(m) && !skipped {
+                        skipping.skip_quiets();
+                        skipped = true;
+                    }
+                }
+                let cut = all
+                    .iter()
+                    .position(|&m| is_quiet(m))
+                    .map_or(all.len(), |i| i + 1);
+                let mut expected = all[..cut].to_vec();
+                expected.extend(all[cut..].iter().copied().filter(|&m| !is_quiet(m)));
+                assert_eq!(got, expected);
+                checked += 1;
+                board.play_unchecked(legal[(ply * 7 + 3) % legal.len()]);
+            }
+        }
+        assert!(checked > 50, "{checked}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! searched by [`Worker::search_root`]; the quiescence search at the
 //! horizon lives in `alphabeta/qsearch.rs`.
 
+mod lmr;
 mod qsearch;
 mod root;
 
@@ -18,8 +19,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Position as _};
 
+use self::lmr::lmr_reduction;
 use super::params::*;
-use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals};
+use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals, ThreadState};
 use crate::checks::CheckInfo;
 use crate::eval::{PawnCache, evaluate_cached};
 use crate::ordering::history::History;
@@ -69,7 +71,7 @@ pub struct Worker<'a> {
     root: &'a Position,
     keys: Vec<u64>,
     evals: [i32; MAX_PLY + 2],
-    pawns: PawnCache,
+    pawns: &'a mut PawnCache,
     played: [Option<Move>; MAX_PLY + 2],
     /// Nodes searched by this thread.
     pub nodes: u64,
@@ -98,7 +100,7 @@ impl<'a> Worker<'a> {
     pub fn new(
         id: usize,
         shared: &'a SharedState<'a>,
-        history: &'a mut History,
+        state: &'a mut ThreadState,
         root: &'a Position,
         root_moves: &[Move],
     ) -> Worker<'a> {
@@ -107,11 +109,11 @@ impl<'a> Worker<'a> {
         Worker {
             id,
             shared,
-            history,
+            history: &mut state.history,
             root,
             keys,
             evals: [0; MAX_PLY + 2],
-            pawns: PawnCache::new(),
+            pawns: &mut state.pawns,
             played: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
@@ -275,7 +277,7 @@ impl<'a> Worker<'a> {
                 0
             };
         }
-        evaluate_cached(board, &mut self.pawns)
+        evaluate_cached(board, self.pawns)
     }
 
     fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
@@ -344,7 +346,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns);
+            return evaluate_cached(board, self.pawns);
         }
 
         // Mate-distance pruning: no line from here beats a mate already
@@ -366,7 +368,6 @@ impl<'a> Worker<'a> {
             None
         };
         self.stats.tt_hits += u64::from(entry.is_some());
-        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
         if !PV
             && let Some(e) = entry
             && e.depth >= depth
@@ -381,7 +382,7 @@ impl<'a> Worker<'a> {
         } else {
             entry
                 .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
+                .map_or_else(|| evaluate_cached(board, self.pawns), |e| e.eval)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -450,6 +451,10 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // The TT move, checked for legality only now: the cutoffs and
+        // prunings above often make it unnecessary.
+        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
+
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.
         if config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
@@ -462,8 +467,8 @@ impl<'a> Worker<'a> {
             self.history.killers(ply),
             self.history.countermove(previous),
             config.ordering,
-        )
-        .limited_to(config.ordering_step);
+        );
+        picker.limit_to(config.ordering_step);
         let checks = CheckInfo::new(board);
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -471,6 +476,9 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut skip_quiets = false;
+        // Late move pruning: quiet moves tried before the rest are skipped
+        // (halved when not improving; a shift, not a division, in the loop).
+        let lmp_limit = (LMP_BASE + depth * depth) >> u32::from(!improving);
         let mut line = Line::new();
 
         while let Some((m, kind)) = picker.next(board, self.history, &checks) {
@@ -483,9 +491,9 @@ impl<'a> Worker<'a> {
             if config.pruning && best > -MATE_BOUND && !in_check {
                 if quiet && !gives_check {
                     // Late move pruning.
-                    let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
                     if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         skip_quiets = true;
+                        picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning.
@@ -672,10 +680,4 @@ fn null_key(board: &Chess, key: u64) -> u64 {
         k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
     }
     k.0
-}
-
-/// The base late-move reduction for a depth and move number.
-fn lmr_reduction(depth: i32, moves: usize) -> i32 {
-    let r = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
-    r as i32
 }

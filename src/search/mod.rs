@@ -5,13 +5,15 @@
 
 pub mod alphabeta;
 pub mod params;
+mod thread;
+
+pub use thread::ThreadState;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
-use crate::ordering::history::History;
 use crate::position::Position;
 use crate::time::{Clock, TimeLimits};
 use crate::tt::{Bound, TranspositionTable};
@@ -276,20 +278,20 @@ struct Completed {
 /// always [`SearchReport::Finished`]. With `infinite` or while pondering, it
 /// does not finish before `stop` (or `ponderhit`, for ponder).
 ///
-/// `histories` holds one [`History`] per thread (its length is the thread
-/// count); they persist between the searches of a game.
+/// `threads` holds one [`ThreadState`] per thread (its length is the
+/// thread count); they persist between the searches of a game.
 pub fn search(
     pos: &Position,
     limits: &SearchLimits,
     settings: &SearchSettings,
     tt: &TranspositionTable,
-    histories: &mut [History],
+    threads: &mut [ThreadState],
     signals: &Signals,
     report: &(dyn Fn(SearchReport) + Sync),
 ) -> SearchOutcome {
     let start = limits.received.unwrap_or_else(Instant::now);
     tt.new_search();
-    let threads = histories.len().max(1);
+    let thread_count = threads.len().max(1);
     let shared = SharedState {
         tt,
         signals,
@@ -297,7 +299,7 @@ pub fn search(
         time: TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms),
         node_limit: limits.nodes,
         start,
-        counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+        counters: (0..thread_count).map(|_| NodeCounter::default()).collect(),
     };
     let mut root_moves: Vec<Move> = pos.board().legal_moves().into_iter().collect();
     if !limits.searchmoves.is_empty() {
@@ -311,20 +313,19 @@ pub fn search(
 
     let mut outcome = SearchOutcome::default();
     let mut completed: Option<Completed> = None;
-    let (main_history, helper_histories) =
-        histories.split_first_mut().expect("at least one thread");
-    let mut main = Worker::new(0, &shared, main_history, pos, &root_moves);
+    let (main_state, helper_states) = threads.split_first_mut().expect("at least one thread");
+    let mut main = Worker::new(0, &shared, main_state, pos, &root_moves);
     main.clear_killers();
     let helper_results = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         if !root_moves.is_empty() {
-            for (i, history) in helper_histories.iter_mut().enumerate() {
+            for (i, state) in helper_states.iter_mut().enumerate() {
                 let (shared, root_moves) = (&shared, &root_moves);
                 let builder = std::thread::Builder::new()
                     .name(format!("helper-{}", i + 1))
                     .stack_size(SEARCH_STACK_BYTES);
                 let spawned = builder.spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(i + 1, shared, history, pos, root_moves);
+                    let mut worker = Worker::new(i + 1, shared, state, pos, root_moves);
                     worker.clear_killers();
                     // Odd helpers start one ply deeper, to spread the threads.
                     let first = 1 + (i as u32 + 1) % 2;

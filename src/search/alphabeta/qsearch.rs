@@ -36,7 +36,7 @@ impl Worker<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns);
+            return evaluate_cached(board, self.pawns);
         }
         let config = self.shared.config;
 
@@ -60,7 +60,7 @@ impl Worker<'_> {
         } else {
             entry
                 .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate_cached(board, &mut self.pawns), |e| e.eval)
+                .map_or_else(|| evaluate_cached(board, self.pawns), |e| e.eval)
         };
         if stand_pat >= beta {
             return stand_pat;
