@@ -167,10 +167,11 @@ impl MovePicker {
         }
     }
 
-    /// The caller prunes every quiet move still to come: stop scoring,
-    /// sorting and handing them out. Only the killers and quiets stages are
-    /// passed over; the bad captures and under-promotions still come, in
-    /// the same order.
+    /// The caller prunes every quiet move still to come (late move
+    /// pruning): none is handed out any more. Ordered, the killers and
+    /// quiets stages are passed over, so the quiets are not even scored or
+    /// sorted; unordered, they are filtered from the raw list. The bad
+    /// captures and under-promotions still come, in the same order.
     pub fn skip_quiets(&mut self) {
         self.skipping_quiets = true;
     }
@@ -405,6 +406,9 @@ impl MovePicker {
                     }
                     let m = self.moves.get(self.cursor)?.0;
                     self.cursor += 1;
+                    if self.skipping_quiets && !m.is_capture() && !m.is_promotion() {
+                        continue;
+                    }
                     return Some((
                         m,
                         if is_tactical(m) {
@@ -474,7 +478,8 @@ mod tests {
     }
 
     /// Skipping the quiet moves after the first one leaves exactly the
-    /// non-quiet moves the full picker would still hand out, in its order.
+    /// non-quiet moves the full picker would still hand out, in its order,
+    /// with ordering on and off.
     #[test]
     fn skipping_quiets_keeps_the_other_moves_in_order() {
         let history = History::default();
@@ -496,27 +501,30 @@ mod tests {
                 let quiets: Vec<Move> = legal.iter().copied().filter(|&m| is_quiet(m)).collect();
                 let killers = [quiets.first().copied(), quiets.last().copied()];
                 let checks = CheckInfo::new(&board);
-                let mut full = MovePicker::new(None, killers, None, true);
-                let all: Vec<Move> =
-                    std::iter::from_fn(|| full.next(&board, &history, &checks).map(|(m, _)| m))
-                        .collect();
-                let mut skipping = MovePicker::new(None, killers, None, true);
-                let mut got = Vec::new();
-                let mut skipped = false;
-                while let Some((m, _)) = skipping.next(&board, &history, &checks) {
-                    got.push(m);
-                    if is_quiet(m) && !skipped {
-                        skipping.skip_quiets();
-                        skipped = true;
+                // Ordered (stages passed over) and unordered (raw list filtered).
+                for ordered in [true, false] {
+                    let mut full = MovePicker::new(None, killers, None, ordered);
+                    let all: Vec<Move> =
+                        std::iter::from_fn(|| full.next(&board, &history, &checks).map(|(m, _)| m))
+                            .collect();
+                    let mut skipping = MovePicker::new(None, killers, None, ordered);
+                    let mut got = Vec::new();
+                    let mut skipped = false;
+                    while let Some((m, _)) = skipping.next(&board, &history, &checks) {
+                        got.push(m);
+                        if is_quiet(m) && !skipped {
+                            skipping.skip_quiets();
+                            skipped = true;
+                        }
                     }
+                    let cut = all
+                        .iter()
+                        .position(|&m| is_quiet(m))
+                        .map_or(all.len(), |i| i + 1);
+                    let mut expected = all[..cut].to_vec();
+                    expected.extend(all[cut..].iter().copied().filter(|&m| !is_quiet(m)));
+                    assert_eq!(got, expected);
                 }
-                let cut = all
-                    .iter()
-                    .position(|&m| is_quiet(m))
-                    .map_or(all.len(), |i| i + 1);
-                let mut expected = all[..cut].to_vec();
-                expected.extend(all[cut..].iter().copied().filter(|&m| !is_quiet(m)));
-                assert_eq!(got, expected);
                 checked += 1;
                 board.play_unchecked(legal[(ply * 7 + 3) % legal.len()]);
             }

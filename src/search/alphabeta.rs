@@ -475,7 +475,6 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut skip_quiets = false;
         // Late move pruning: quiet moves tried before the rest are skipped
         // (halved when not improving; a shift, not a division, in the loop).
         let lmp_limit = (LMP_BASE + depth * depth) >> u32::from(!improving);
@@ -483,16 +482,12 @@ impl<'a> Worker<'a> {
 
         while let Some((m, kind)) = picker.next(board, self.history, &checks) {
             let quiet = !m.is_capture() && m.promotion().is_none();
-            if quiet && skip_quiets {
-                continue;
-            }
             let gives_check = checks.gives_check(board, m);
 
             if config.pruning && best > -MATE_BOUND && !in_check {
                 if quiet && !gives_check {
                     // Late move pruning.
                     if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
-                        skip_quiets = true;
                         picker.skip_quiets();
                         continue;
                     }
@@ -608,9 +603,7 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     alpha = score;
                     if PV {
-                        pv.clear();
-                        pv.push(m);
-                        pv.try_extend_from_slice(&line).ok();
+                        extend_pv(pv, m, &line);
                     }
                     if alpha >= beta {
                         self.stats.cutoffs += 1;
@@ -670,6 +663,14 @@ fn has_non_pawn_material(board: &Chess) -> bool {
 /// The position with the other side to move (no en passant square).
 fn null_move(board: &Chess) -> Option<Chess> {
     board.clone().swap_turn().ok()
+}
+
+/// Makes `pv` the move `m` followed by the child's line (left off if
+/// it cannot fit, which a line below the root never reaches).
+fn extend_pv(pv: &mut Line, m: Move, child: &Line) {
+    pv.clear();
+    pv.push(m);
+    pv.try_extend_from_slice(child).ok();
 }
 
 /// The key after a null move.

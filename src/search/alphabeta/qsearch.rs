@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Position as _, Role};
 
-use super::{INFINITE, Line, Worker};
+use super::{INFINITE, Line, Worker, extend_pv};
 use crate::checks::CheckInfo;
 use crate::eval::evaluate_cached;
 use crate::ordering::movepicker::MovePicker;
@@ -110,9 +110,7 @@ impl Worker<'_> {
                     alpha = score;
                     best_move = Some(m);
                     if PV {
-                        pv.clear();
-                        pv.push(m);
-                        pv.try_extend_from_slice(&line).ok();
+                        extend_pv(pv, m, &line);
                     }
                     if alpha >= beta {
                         break;
