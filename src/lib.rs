@@ -1,26 +1,24 @@
 //! Shears: a UCI chess engine built on shakmaty.
 //!
-//! Dependencies point one way: `uci → engine → search → {eval, time} →
-//! position → shakmaty`. The binary (`src/main.rs`) only parses the command
-//! line and calls into this library.
+//! The crate is layered; each layer uses only the layers below it:
+//!
+//! ```text
+//! tools   command line, EPD and perft suites, training data, tuning
+//! uci     the protocol loop: lines in, reports out
+//! engine  the façade: position, options, config, running jobs, bench
+//! search  iterative deepening, alpha-beta, ordering, TT, time
+//! eval    the static evaluation
+//! chess   position, keys, move generation, checks, SEE, perft
+//! error   typed errors shared by every layer
+//! ```
+//!
+//! The binary (`src/main.rs`) only parses the command line and calls
+//! [`tools::cli::run`].
 
-pub mod bench;
-pub mod checks;
-pub mod cli;
-pub mod config;
-pub mod datagen;
+pub mod chess;
 pub mod engine;
-pub mod epd;
 pub mod error;
 pub mod eval;
-pub mod movegen;
-pub mod options;
-pub mod ordering;
-pub mod perft;
-pub mod perft_suite;
-pub mod position;
 pub mod search;
-pub mod time;
-pub mod tt;
-pub mod tune;
+pub mod tools;
 pub mod uci;

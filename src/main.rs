@@ -5,5 +5,5 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    shears::cli::run(shears::cli::Cli::parse())
+    shears::tools::cli::run(shears::tools::cli::Cli::parse())
 }

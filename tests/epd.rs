@@ -3,8 +3,8 @@
 
 use std::process::{Command, Output};
 
-use shears::epd::{parse_epd, run_suite, solved_count};
 use shears::search::SearchLimits;
+use shears::tools::epd::{parse_epd, run_suite, solved_count};
 
 /// Positions any engine solves at depth 4.
 const EASY: &str = "\

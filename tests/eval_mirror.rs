@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position as _};
 
+use shears::chess::position::{Position, fen_needs_chess960};
 use shears::eval::{PawnCache, evaluate, evaluate_cached};
-use shears::position::{Position, fen_needs_chess960};
 
 /// The suite files by name: the repository's copies, then the shared ones.
 fn suite_files() -> BTreeMap<String, PathBuf> {

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use shears::perft::{PerftTable, divide, perft_from};
-use shears::perft_suite::{check_suite, parse_suite};
-use shears::position::Position;
+use shears::chess::perft::{PerftTable, divide, perft_from};
+use shears::chess::position::Position;
+use shears::tools::perft_suite::{check_suite, parse_suite};
 
 /// Largest expected count checked in the normal test run.
 const QUICK_NODE_LIMIT: u64 = 300_000;
@@ -69,7 +69,7 @@ fn perft_table_and_threads_agree_with_plain_perft() {
     let plain = perft_from(pos.board(), pos.key(), 4, None);
     assert_eq!(plain, 422_333);
     let table = PerftTable::new(4);
-    let split: u64 = shears::perft::with_threads(2, || divide(&pos, 4, Some(&table)))
+    let split: u64 = shears::chess::perft::with_threads(2, || divide(&pos, 4, Some(&table)))
         .iter()
         .map(|(_, n)| n)
         .sum();

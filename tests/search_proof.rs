@@ -20,14 +20,14 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use shakmaty::{Chess, Move, Position as _};
+use shears::chess::position::{Position, START_FEN, full_key, move_to_uci};
 use shears::eval::evaluate;
-use shears::position::{Position, START_FEN, full_key, move_to_uci};
 use shears::search::params::SearchConfig;
+use shears::search::tt::TranspositionTable;
 use shears::search::{
     MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchSettings,
     Signals, ThreadState, search,
 };
-use shears::tt::TranspositionTable;
 
 // ---------------------------------------------------------------------------
 // Positions

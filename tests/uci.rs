@@ -18,7 +18,7 @@ use common::{
     play_line, startpos_after,
 };
 use shakmaty::Position as _;
-use shears::position::{Position, START_FEN, move_to_uci};
+use shears::chess::position::{Position, START_FEN, move_to_uci};
 
 /// How long a search that must wait for `stop`/`ponderhit` is watched for a
 /// premature `bestmove`.
@@ -635,7 +635,7 @@ fn shredder_fen_and_fen_without_clocks_load() {
     e.send("setoption name UCI_Chess960 value true");
     e.set_position(&format!("position fen {SHREDDER_FEN}"));
     let pos = Position::from_fen(SHREDDER_FEN, true).unwrap();
-    let expected = shears::perft::perft(&pos, 1);
+    let expected = shears::chess::perft::perft(&pos, 1);
     assert_eq!(expected, 21);
     let (divide, total) = e.perft(1);
     assert_eq!(total, expected);
@@ -722,7 +722,7 @@ fn perft_2_from_startpos_divides_into_20_moves_and_400_nodes() {
     );
     assert_eq!(lines[20], "");
     assert_eq!(lines[21], "Nodes searched: 400");
-    let want: BTreeMap<String, u64> = shears::perft::divide(&Position::startpos(), 2, None)
+    let want: BTreeMap<String, u64> = shears::chess::perft::divide(&Position::startpos(), 2, None)
         .into_iter()
         .map(|(m, n)| (move_to_uci(m, false), n))
         .collect();

@@ -24,14 +24,14 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Position as _;
-use shears::config::Config;
+use shears::engine::config::Config;
 use shears::engine::Engine;
-use shears::perft;
-use shears::position::Position;
+use shears::chess::perft;
+use shears::chess::position::Position;
 use shears::search::{
     SEARCH_STACK_BYTES, SearchLimits, SearchReport, Signals, ThreadState, search,
 };
-use shears::tt::TranspositionTable;
+use shears::search::tt::TranspositionTable;
 use shears::uci::command::{Command, parse_line};
 use shears::uci::output::{Output, format_report};
 use shears::uci::{Outcome, Session};
@@ -84,7 +84,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// What a refused line must not change.
-fn snapshot(engine: &Engine) -> (String, u64, Vec<u64>, shears::options::Options) {
+fn snapshot(engine: &Engine) -> (String, u64, Vec<u64>, shears::engine::options::Options) {
     let pos = engine.position();
     (
         pos.fen(),

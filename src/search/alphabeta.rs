@@ -6,11 +6,7 @@
 //! searched by [`Worker::search_root`]; the quiescence search at the
 //! horizon lives in `alphabeta/qsearch.rs`.
 
-mod lmr;
-mod qsearch;
-mod root;
-
-pub use root::RootMove;
+pub use super::root::RootMove;
 
 use std::time::Instant;
 
@@ -19,16 +15,16 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Position as _};
 
-use self::lmr::lmr_reduction;
+use super::lmr::lmr_reduction;
 use super::params::*;
 use super::{MATE, MATE_BOUND, MAX_PLY, Score, SearchInfo, SharedState, Signals, ThreadState};
-use crate::checks::CheckInfo;
+use crate::chess::checks::CheckInfo;
+use crate::chess::position::{Position, key_after};
+use crate::chess::see::see_ge;
 use crate::eval::{PawnCache, evaluate_cached};
-use crate::ordering::history::History;
-use crate::ordering::movepicker::{MoveKind, MovePicker};
-use crate::ordering::see::see_ge;
-use crate::position::{Position, key_after};
-use crate::tt::{Bound, TtMove};
+use crate::search::ordering::history::History;
+use crate::search::ordering::movepicker::{MoveKind, MovePicker};
+use crate::search::tt::{Bound, TtMove};
 
 /// A principal variation.
 pub type Line = ArrayVec<Move, MAX_PLY>;
@@ -66,13 +62,13 @@ impl Stats {
 pub struct Worker<'a> {
     /// Thread index; 0 is the main thread, which keeps time and reports.
     pub id: usize,
-    shared: &'a SharedState<'a>,
-    history: &'a mut History,
-    root: &'a Position,
-    keys: Vec<u64>,
-    evals: [i32; MAX_PLY + 2],
-    pawns: &'a mut PawnCache,
-    played: [Option<Move>; MAX_PLY + 2],
+    pub(super) shared: &'a SharedState<'a>,
+    pub(super) history: &'a mut History,
+    pub(super) root: &'a Position,
+    pub(super) keys: Vec<u64>,
+    pub(super) evals: [i32; MAX_PLY + 2],
+    pub(super) pawns: &'a mut PawnCache,
+    pub(super) played: [Option<Move>; MAX_PLY + 2],
     /// Nodes searched by this thread.
     pub nodes: u64,
     /// Deepest ply reached in the current iteration.
@@ -89,10 +85,10 @@ pub struct Worker<'a> {
     /// iteration (MultiPV line 1): proven better at this depth even if the
     /// iteration is cut short. Cleared when an iteration starts.
     pub unfinished_best: Option<RootMove>,
-    aborted: bool,
+    pub(super) aborted: bool,
     /// When the search started (reset at `ponderhit`).
     pub start: Instant,
-    pondering: bool,
+    pub(super) pondering: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -192,13 +188,13 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn is_main(&self) -> bool {
+    pub(super) fn is_main(&self) -> bool {
         self.id == 0
     }
 
     /// Stop conditions, looked at every [`CHECK_INTERVAL`] nodes (the node
     /// limit at every node, so `go nodes` is exact with one thread).
-    fn check_abort(&mut self) -> bool {
+    pub(super) fn check_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -243,7 +239,7 @@ impl<'a> Worker<'a> {
         self.shared.publish_nodes(self.id, self.nodes);
     }
 
-    fn key(&self) -> u64 {
+    pub(super) fn key(&self) -> u64 {
         *self
             .keys
             .last()
@@ -252,7 +248,7 @@ impl<'a> Worker<'a> {
 
     /// Draw by the 50-move rule, insufficient material or repetition (of
     /// the game history or the search path).
-    fn is_draw(&self, board: &Chess, in_check: bool) -> bool {
+    pub(super) fn is_draw(&self, board: &Chess, in_check: bool) -> bool {
         if board.halfmoves() >= 100 && !(in_check && board.legal_moves().is_empty()) {
             return true;
         }
@@ -269,7 +265,7 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation at a leaf when quiescence search is off: mate
     /// and stalemate are still recognised.
-    fn leaf_eval(&mut self, board: &Chess, ply: usize) -> i32 {
+    pub(super) fn leaf_eval(&mut self, board: &Chess, ply: usize) -> i32 {
         if board.legal_moves().is_empty() {
             return if board.is_check() {
                 -(MATE - ply as i32)
@@ -280,7 +276,7 @@ impl<'a> Worker<'a> {
         evaluate_cached(board, self.pawns)
     }
 
-    fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
+    pub(super) fn tt_move(&self, board: &Chess, mv: Option<TtMove>) -> Option<Move> {
         let mv = mv?;
         UciMove::Normal {
             from: mv.from,
@@ -291,7 +287,7 @@ impl<'a> Worker<'a> {
         .ok()
     }
 
-    fn play(&mut self, board: &Chess, m: Move, ply: usize) -> Chess {
+    pub(super) fn play(&mut self, board: &Chess, m: Move, ply: usize) -> Chess {
         let mut child = board.clone();
         child.play_unchecked(m);
         let key = key_after(board, self.key(), m, &child);
@@ -304,13 +300,13 @@ impl<'a> Worker<'a> {
         child
     }
 
-    fn unplay(&mut self) {
+    pub(super) fn unplay(&mut self) {
         self.keys.pop();
     }
 
     /// The main search.
     #[allow(clippy::too_many_arguments)]
-    fn negamax<const PV: bool>(
+    pub(super) fn negamax<const PV: bool>(
         &mut self,
         board: &Chess,
         mut depth: i32,
@@ -642,7 +638,7 @@ impl<'a> Worker<'a> {
     }
 
     /// A leaf of the plain search (quiescence off).
-    fn count_leaf(&mut self, board: &Chess, ply: usize) -> i32 {
+    pub(super) fn count_leaf(&mut self, board: &Chess, ply: usize) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.is_draw(board, board.is_check()) {
@@ -667,7 +663,7 @@ fn null_move(board: &Chess) -> Option<Chess> {
 
 /// Makes `pv` the move `m` followed by the child's line (left off if
 /// it cannot fit, which a line below the root never reaches).
-fn extend_pv(pv: &mut Line, m: Move, child: &Line) {
+pub(super) fn extend_pv(pv: &mut Line, m: Move, child: &Line) {
     pv.clear();
     pv.push(m);
     pv.try_extend_from_slice(child).ok();

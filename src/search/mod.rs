@@ -4,8 +4,14 @@
 //! through a callback and the UCI layer formats.
 
 pub mod alphabeta;
+mod lmr;
+pub mod ordering;
 pub mod params;
+mod qsearch;
+mod root;
 mod thread;
+pub mod time;
+pub mod tt;
 
 pub use thread::ThreadState;
 
@@ -14,9 +20,9 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
-use crate::position::Position;
-use crate::time::{Clock, TimeLimits};
-use crate::tt::{Bound, TranspositionTable};
+use crate::chess::position::Position;
+use crate::search::time::{Clock, TimeLimits};
+use crate::search::tt::{Bound, TranspositionTable};
 use alphabeta::{INFINITE, Stats, Worker};
 use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH, SearchConfig};
 
@@ -26,9 +32,9 @@ pub const MAX_DEPTH: u32 = 100;
 /// Longest path from the root the searcher keeps state for.
 pub const MAX_PLY: usize = 128;
 /// Score of a mate at the root; a mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = crate::tt::MATE;
+pub const MATE: i32 = crate::search::tt::MATE;
 /// Scores beyond this (in absolute value) are mate scores.
-pub const MATE_BOUND: i32 = crate::tt::MATE_BOUND;
+pub const MATE_BOUND: i32 = crate::search::tt::MATE_BOUND;
 /// Stack size of a search thread: deep recursion with per-ply move lists
 /// needs more than the default 2 MiB.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;

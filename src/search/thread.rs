@@ -1,7 +1,7 @@
 //! What one search thread keeps from one search of a game to the next.
 
 use crate::eval::PawnCache;
-use crate::ordering::history::History;
+use crate::search::ordering::history::History;
 
 /// One search thread's state between the searches of a game.
 #[derive(Clone, Default)]

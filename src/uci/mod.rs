@@ -17,16 +17,16 @@ use std::time::Instant;
 
 use shakmaty::Position as _;
 
-use crate::bench;
-use crate::config::Config;
+use crate::chess::perft;
+use crate::chess::position::{Position, move_to_uci};
+use crate::engine::bench;
+use crate::engine::config::Config;
+use crate::engine::options::{Options, UCI_CHESS960};
 use crate::engine::{Engine, Reporter};
 use crate::error::{OptionError, UciError};
 use crate::eval;
-use crate::options::{Options, UCI_CHESS960};
-use crate::perft;
-use crate::position::{Position, move_to_uci};
 use crate::search::SearchLimits;
-use crate::time::Clock;
+use crate::search::time::Clock;
 use command::{Command, GoArgs, StartPos, parse_line};
 use output::{Output, format_report};
 

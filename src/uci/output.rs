@@ -9,9 +9,9 @@ use std::sync::Mutex;
 
 use shakmaty::Move;
 
-use crate::position::move_to_uci;
+use crate::chess::position::move_to_uci;
+use crate::search::tt::Bound;
 use crate::search::{Score, SearchInfo, SearchReport};
-use crate::tt::Bound;
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {

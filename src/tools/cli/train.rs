@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::datagen::{self, DatagenConfig};
-use crate::tune;
+use crate::tools::datagen::{self, DatagenConfig};
+use crate::tools::tune;
 
 /// A progress bar on stderr (hidden when stderr is not a terminal).
 fn bar(len: u64, template: &str) -> ProgressBar {

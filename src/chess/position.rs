@@ -10,7 +10,7 @@
 //! clones the `Position` when it needs the parent back.
 //!
 //! ```
-//! use shears::position::Position;
+//! use shears::chess::Position;
 //! let mut pos = Position::startpos();
 //! let m = pos.parse_move("e2e4", false).unwrap();
 //! pos.play(m);

@@ -5,6 +5,10 @@
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
 
+pub mod bench;
+pub mod config;
+pub mod options;
+
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -12,15 +16,15 @@ use std::thread::JoinHandle;
 
 use shakmaty::Position as _;
 
+use crate::chess::position::Position;
+use crate::engine::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
 use crate::error::{OptionError, UciError};
-use crate::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
-use crate::ordering::history::History;
-use crate::position::Position;
+use crate::search::ordering::history::History;
 use crate::search::params::SearchConfig;
+use crate::search::tt::TranspositionTable;
 use crate::search::{
     SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Signals, ThreadState, search,
 };
-use crate::tt::TranspositionTable;
 
 /// Receives search reports on the search thread.
 pub type Reporter = Arc<dyn Fn(SearchReport) + Send + Sync>;

@@ -8,8 +8,8 @@
 
 use shakmaty::{Chess, Move, Position as _};
 
+use crate::chess::movegen::tactical_moves;
 use crate::eval::{evaluate, piece_value};
-use crate::movegen::tactical_moves;
 
 /// Captures deeper than this are not followed: the leaf is taken as quiet.
 pub const MAX_QUIET_PLIES: u32 = 12;

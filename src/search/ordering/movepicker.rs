@@ -18,9 +18,9 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 
 use super::history::History;
-use super::see::{see_ge, see_value};
-use crate::checks::CheckInfo;
-use crate::movegen::{generate_quiet, generate_tactical};
+use crate::chess::checks::CheckInfo;
+use crate::chess::movegen::{generate_quiet, generate_tactical};
+use crate::chess::see::{see_ge, see_value};
 use crate::search::params::OrderingStep;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
@@ -426,7 +426,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::chess::position::Position;
 
     /// Perft through the picker: every legal move comes out exactly once,
     /// TT move and refutations included.

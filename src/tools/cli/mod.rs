@@ -9,14 +9,14 @@ use std::time::Instant;
 use clap::{ArgGroup, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::bench;
-use crate::config::Config;
-use crate::epd::{self, parse_epd, run_suite, solved_count};
-use crate::perft::{self, PerftTable};
-use crate::perft_suite::{check_suite, parse_suite};
-use crate::position::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use crate::chess::perft::{self, PerftTable};
+use crate::chess::position::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use crate::engine::bench;
+use crate::engine::config::Config;
 use crate::search::SearchLimits;
 use crate::search::params::{OrderingStep, SearchConfig};
+use crate::tools::epd::{self, parse_epd, run_suite, solved_count};
+use crate::tools::perft_suite::{check_suite, parse_suite};
 use crate::uci;
 
 mod train;
@@ -262,7 +262,7 @@ pub fn run(cli: Cli) -> ExitCode {
             out,
             threads,
         }) => {
-            let config = crate::tune::AdamConfig { epochs, rate, l2 };
+            let config = crate::tools::tune::AdamConfig { epochs, rate, l2 };
             train::run_tune(&files, config, validation, &out, threads)
         }
     }

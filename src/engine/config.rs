@@ -18,8 +18,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::engine::options::{self, OPTION_TABLE, OptionKind, OptionValue, Options};
 use crate::error::ConfigError;
-use crate::options::{self, OPTION_TABLE, OptionKind, OptionValue, Options};
 
 /// The file name looked for when no `--config` is given.
 pub const CONFIG_FILE_NAME: &str = "engine.toml";

@@ -8,8 +8,8 @@ use std::fmt;
 
 use rayon::prelude::*;
 
-use crate::perft::perft;
-use crate::position::{Position, fen_needs_chess960};
+use crate::chess::perft::perft;
+use crate::chess::position::{Position, fen_needs_chess960};
 
 /// One suite line.
 #[derive(Debug, Clone)]

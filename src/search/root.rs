@@ -4,7 +4,7 @@
 
 use shakmaty::Move;
 
-use super::{INFINITE, Line, Worker};
+use super::alphabeta::{INFINITE, Line, Worker};
 use crate::search::SearchReport;
 
 /// A root move with what the last search of it found.

@@ -29,12 +29,12 @@ use std::path::Path;
 use shakmaty::{Color, Move, Position as _};
 use thiserror::Error;
 
-use crate::position::Position;
+use crate::chess::position::Position;
 use crate::search::params::SearchConfig;
+use crate::search::tt::{TranspositionTable, TtError};
 use crate::search::{
     MATE_BOUND, SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
 };
-use crate::tt::{TranspositionTable, TtError};
 
 /// Random plies before the engine takes over (one more on odd games, so
 /// both colours start half of the games).

@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
+use crate::chess::position::Position;
 use crate::eval::layout::{self, COUNT};
 use crate::eval::{Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
-use crate::position::Position;
 
 /// Adam's decay of the mean gradient.
 pub const ADAM_BETA1: f64 = 0.9;

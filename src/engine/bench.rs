@@ -9,12 +9,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::ordering::history::History;
-use crate::position::Position;
+use crate::chess::position::Position;
 use crate::search::alphabeta::Stats;
+use crate::search::ordering::history::History;
 use crate::search::params::SearchConfig;
+use crate::search::tt::TranspositionTable;
 use crate::search::{SearchLimits, SearchSettings, Signals, ThreadState, search};
-use crate::tt::TranspositionTable;
 
 /// Depth used when none is given.
 pub const DEFAULT_DEPTH: u32 = 11;

@@ -33,13 +33,13 @@ use shakmaty::Move;
 use shakmaty::san::{SanError, SanPlus};
 use thiserror::Error;
 
+use crate::chess::position::{Position, fen_needs_chess960};
 use crate::error::echo;
-use crate::position::{Position, fen_needs_chess960};
 use crate::search::params::SearchConfig;
+use crate::search::tt::{TranspositionTable, TtError};
 use crate::search::{
     SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
 };
-use crate::tt::{TranspositionTable, TtError};
 
 /// Hash size of each position's table when none is given, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -388,7 +388,7 @@ mod tests {
     fn uci(moves: &[Move]) -> Vec<String> {
         moves
             .iter()
-            .map(|m| crate::position::move_to_uci(*m, false))
+            .map(|m| crate::chess::position::move_to_uci(*m, false))
             .collect()
     }
 

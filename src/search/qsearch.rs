@@ -4,14 +4,14 @@
 
 use shakmaty::{Chess, Position as _, Role};
 
-use super::{INFINITE, Line, Worker, extend_pv};
-use crate::checks::CheckInfo;
+use super::alphabeta::{INFINITE, Line, Worker, extend_pv};
+use crate::chess::checks::CheckInfo;
+use crate::chess::see::{see_ge, see_value};
 use crate::eval::evaluate_cached;
-use crate::ordering::movepicker::MovePicker;
-use crate::ordering::see::{see_ge, see_value};
+use crate::search::ordering::movepicker::MovePicker;
 use crate::search::params::DELTA_MARGIN;
+use crate::search::tt::Bound;
 use crate::search::{MATE, MAX_PLY};
-use crate::tt::Bound;
 
 impl Worker<'_> {
     /// Quiescence search: captures and queen promotions until the position
