@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position as _};
 
-use shears::chess::position::{Position, fen_needs_chess960};
+use shears::chess::{Position, fen_needs_chess960};
 use shears::eval::{PawnCache, evaluate, evaluate_cached};
 
 /// The suite files by name: the repository's copies, then the shared ones.

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use shears::chess::Position;
 use shears::chess::perft::{PerftTable, divide, perft_from};
-use shears::chess::position::Position;
 use shears::tools::perft_suite::{check_suite, parse_suite};
 
 /// Largest expected count checked in the normal test run.

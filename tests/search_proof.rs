@@ -20,13 +20,13 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use shakmaty::{Chess, Move, Position as _};
-use shears::chess::position::{Position, START_FEN, full_key, move_to_uci};
+use shears::chess::random::RandomGame;
+use shears::chess::{Position, START_FEN, move_to_uci, zobrist::full_key};
 use shears::eval::evaluate;
 use shears::search::params::SearchConfig;
-use shears::search::tt::TranspositionTable;
 use shears::search::{
     MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchSettings,
-    Signals, ThreadState, search,
+    Searcher, Signals,
 };
 
 // ---------------------------------------------------------------------------
@@ -80,27 +80,6 @@ const FIXED_FENS: &[&str] = &[
 /// How many random-game positions the equivalence tests use.
 const RANDOM_CASES: usize = 450;
 
-/// xorshift64* — small, deterministic, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        // Spread small seeds; never zero.
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03 | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A test position with how it was reached.
 struct Case {
     pos: Position,
@@ -126,44 +105,53 @@ impl Case {
 /// available. The game stops before a move that would leave no legal move.
 fn make_case(i: usize) -> Case {
     let start = START_FENS[i % START_FENS.len()];
-    let mut rng = Rng::new(i as u64 + 1);
-    let mut pos = Position::from_fen(start, false).expect("valid start FEN");
-    let plies = 4 + rng.below(37);
+    let pos = Position::from_fen(start, false).expect("valid start FEN");
+    let mut game = RandomGame::new(pos, i as u64 + 1);
+    let plies = 4 + game.rng().below(37);
     let shuffle = i % 2 == 1;
-    let end_in_check = rng.below(3) == 0;
-    let mut moves = Vec::new();
-    let mut played: Vec<Move> = Vec::new();
+    let end_in_check = game.rng().below(3) == 0;
     for ply in 0..plies {
-        let legal = pos.board().legal_moves();
-        let mut choice = legal[rng.below(legal.len())];
-        if shuffle && played.len() >= 2 && rng.below(3) != 0 {
-            // Undo our own last move if that is a legal quiet move.
-            let last = played[played.len() - 2];
-            if let Some(back) = legal.iter().find(|m| {
-                !m.is_capture() && m.from() == Some(last.to()) && m.to() == last.from().unwrap()
-            }) {
-                choice = *back;
+        let own_last = game.moves().iter().rev().nth(1).copied();
+        let going = game.step_with(|pos, legal, rng| {
+            let mut choice = rng.pick(legal)?;
+            if shuffle
+                && let Some(last) = own_last
+                && rng.below(3) != 0
+            {
+                // Undo our own last move if that is a legal quiet move.
+                if let Some(back) = legal.iter().find(|m| {
+                    !m.is_capture() && m.from() == Some(last.to()) && m.to() == last.from().unwrap()
+                }) {
+                    choice = *back;
+                }
             }
-        }
-        if end_in_check && ply + 1 == plies {
-            let checks: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| pos.child(m).board().is_check())
-                .collect();
-            if !checks.is_empty() {
-                choice = checks[rng.below(checks.len())];
+            if end_in_check && ply + 1 == plies {
+                let checks: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| after(pos.board(), m).is_check())
+                    .collect();
+                if !checks.is_empty() {
+                    choice = checks[rng.below(checks.len())];
+                }
             }
-        }
-        let child = pos.child(choice);
-        if child.board().legal_moves().is_empty() {
+            let ends_game = after(pos.board(), choice).legal_moves().is_empty();
+            (!ends_game).then_some(choice)
+        });
+        if !going {
             break;
         }
-        moves.push(move_to_uci(choice, false));
-        played.push(choice);
-        pos = child;
     }
-    Case { pos, start, moves }
+    let moves = game
+        .moves()
+        .iter()
+        .map(|&m| move_to_uci(m, false))
+        .collect();
+    Case {
+        pos: game.position().clone(),
+        start,
+        moves,
+    }
 }
 
 fn cases() -> &'static [Case] {
@@ -320,10 +308,8 @@ fn run(
     tt_mb: usize,
     report: &(dyn Fn(SearchReport) + Sync),
 ) -> SearchOutcome {
-    let tt = TranspositionTable::new(tt_mb).expect("table");
-    let mut threads = vec![ThreadState::default(); settings.threads];
-    let signals = Signals::new(false);
-    search(pos, limits, &settings, &tt, &mut threads, &signals, report)
+    let mut searcher = Searcher::new(settings, tt_mb).expect("table");
+    searcher.think_with(pos, limits, &Signals::new(false), report)
 }
 
 fn settings(config: SearchConfig) -> SearchSettings {

@@ -18,7 +18,7 @@ use common::{
     play_line, startpos_after,
 };
 use shakmaty::Position as _;
-use shears::chess::position::{Position, START_FEN, move_to_uci};
+use shears::chess::{Position, START_FEN, move_to_uci};
 
 /// How long a search that must wait for `stop`/`ponderhit` is watched for a
 /// premature `bestmove`.

@@ -36,7 +36,7 @@ use common::{Engine, parse_bestmove, parse_info};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
 use shakmaty::Position as _;
-use shears::chess::position::{Position, move_to_uci};
+use shears::chess::{Position, move_to_uci};
 use shears::engine::config::Config;
 use shears::uci::command::{Command, parse_line};
 use shears::uci::output::Output;

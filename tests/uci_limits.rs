@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Engine, parse_bestmove, parse_info, play_line};
-use shears::chess::position::Position;
+use shears::chess::Position;
 
 /// White has 264 legal moves after any black move: positions with too much
 /// material are accepted, and the move picker once held only 256 moves, so

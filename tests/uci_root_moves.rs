@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 
 use common::{Engine, Info, SETTLE, Score, parse_bestmove, parse_info, play_line};
 use shakmaty::Position as _;
-use shears::chess::position::{Position, move_to_uci};
+use shears::chess::{Position, move_to_uci};
 
 /// White king on a1 in check from the rook on h1: only Ka2 and Kb2.
 const TWO_MOVES_FEN: &str = "k7/8/8/8/8/8/8/K6r w - - 0 1";

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use shakmaty::Position as _;
-use shears::chess::position::{Position, full_key};
+use shears::chess::{Position, zobrist::full_key};
 
 const CHESS960_STARTS: &[&str] = &[
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",

@@ -14,7 +14,7 @@
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Position as _;
 use shears::eval;
-use shears::chess::position::{Position, full_key, move_to_uci};
+use shears::chess::{Position, move_to_uci, zobrist::full_key};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

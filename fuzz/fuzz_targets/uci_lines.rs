@@ -27,7 +27,7 @@ use shakmaty::Position as _;
 use shears::engine::config::Config;
 use shears::engine::Engine;
 use shears::chess::perft;
-use shears::chess::position::Position;
+use shears::chess::Position;
 use shears::search::{
     SEARCH_STACK_BYTES, SearchLimits, SearchReport, Signals, ThreadState, search,
 };

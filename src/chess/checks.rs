@@ -104,7 +104,7 @@ fn gives_check_by_playing(board: &Chess, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::position::Position;
+    use crate::chess::Position;
 
     #[test]
     fn agrees_with_playing_the_move_on_random_games() {
@@ -116,7 +116,7 @@ mod tests {
             seed
         };
         let starts = [
-            crate::chess::position::START_FEN,
+            crate::chess::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

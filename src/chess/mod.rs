@@ -1,11 +1,19 @@
-//! The board layer: our [`Position`] over shakmaty, zobrist keys, staged
-//! move generation, the gives-check test, static exchange evaluation and
-//! perft. Nothing here evaluates or searches.
+//! The board layer: our [`Position`] over shakmaty (FEN, move text, keys,
+//! the rules that end a game), staged move generation, the gives-check
+//! test, piece values, static exchange evaluation, perft, and random games
+//! for tests and data. Nothing here evaluates or searches.
 
 pub mod checks;
+mod fen;
 pub mod movegen;
+mod notation;
 pub mod perft;
-pub mod position;
+mod position;
+pub mod random;
 pub mod see;
+pub mod values;
+pub mod zobrist;
 
+pub use fen::{START_FEN, fen_needs_chess960};
+pub use notation::move_to_uci;
 pub use position::Position;

@@ -247,7 +247,7 @@ fn pawn_source(to: Square, offset: i32) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::position::Position;
+    use crate::chess::Position;
 
     fn reference(board: &Chess) -> Vec<Move> {
         board

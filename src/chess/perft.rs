@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 use shakmaty::{Chess, Move, Position as _};
 
-use crate::chess::position::{Position, key_after};
+use super::position::Position;
+use super::zobrist::key_after;
 
 /// Smallest depth at which a subtree count is worth caching.
 const TABLE_MIN_DEPTH: u32 = 3;
@@ -160,7 +161,7 @@ pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::position::full_key;
+    use crate::chess::zobrist::full_key;
 
     #[test]
     fn start_position_counts() {

@@ -1,13 +1,16 @@
-//! Our `Position`: a `shakmaty::Chess` board plus its 64-bit zobrist key and
-//! the keys of every earlier position (game history, then search path).
+//! Our `Position`: the line of play from a known start to the current
+//! position, each board with its zobrist key.
 //!
-//! Owns: loading positions from FEN (standard, Shredder-FEN and X-FEN),
-//! applying trusted moves with an incremental zobrist update, turning UCI move
-//! text into legal moves, and the `d` board diagram. It deliberately does not
-//! evaluate or search.
+//! Owns: applying trusted moves with the incremental key update, the null
+//! move, taking moves back, and the rules that end a game (checkmate,
+//! stalemate, the 50-move rule, insufficient material, repetition). Loading
+//! positions from FEN lives in `fen.rs`, move and board text in
+//! `notation.rs`. It deliberately does not evaluate or search.
 //!
-//! shakmaty positions are copy-make: `play` clones nothing itself, the caller
-//! clones the `Position` when it needs the parent back.
+//! shakmaty positions are copy-make: [`Position::play`] copies the current
+//! board into the next slot and plays the move there, and
+//! [`Position::undo`] just drops the last slot, so a search can play and
+//! take back moves on one `Position` without copying anything twice.
 //!
 //! ```
 //! use shears::chess::Position;
@@ -15,30 +18,22 @@
 //! let m = pos.parse_move("e2e4", false).unwrap();
 //! pos.play(m);
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! pos.undo();
+//! assert_eq!(pos.key(), Position::startpos().key());
 //! ```
 
-use std::fmt::Write as _;
+use shakmaty::{Chess, Color, KnownOutcome, Move, Position as _};
 
-use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
-use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Position as _,
-    PositionError, PositionErrorKinds, Rank, Square,
-};
+use super::zobrist::{full_key, key_after, null_key};
 
-use crate::error::{FenError, MoveError};
-
-/// The standard start position in FEN.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// A chess position with its zobrist key and key history.
+/// A chess position with the line of play that led to it.
 #[derive(Clone, Debug)]
 pub struct Position {
-    board: Chess,
-    key: u64,
-    /// Keys of the positions before this one, oldest first.
-    history: Vec<u64>,
+    /// The boards from the first known position to the current one (last);
+    /// never empty.
+    boards: Vec<Chess>,
+    /// The zobrist key of each board.
+    keys: Vec<u64>,
 }
 
 impl Default for Position {
@@ -57,372 +52,203 @@ impl Position {
     pub fn from_chess(board: Chess) -> Position {
         let key = full_key(&board);
         Position {
-            board,
-            key,
-            history: Vec::new(),
+            boards: vec![board],
+            keys: vec![key],
         }
-    }
-
-    /// Parses a FEN (4 to 6 fields; castling as `KQkq`, Shredder-FEN `HAha`
-    /// or X-FEN).
-    ///
-    /// With `chess960` false the castling rights must be standard ones; with
-    /// it true any rook may carry them.
-    ///
-    /// # Errors
-    ///
-    /// [`FenError`] when the text is not a FEN or describes an illegal
-    /// position; the message says which.
-    pub fn from_fen(fen: &str, chess960: bool) -> Result<Position, FenError> {
-        let fen_text = fen.trim();
-        if fen_text.is_empty() {
-            return Err(FenError::Empty);
-        }
-        let fields = fen_text.split_whitespace().count();
-        if !(2..=6).contains(&fields) {
-            return Err(FenError::Syntax {
-                fen: fen_text.to_owned(),
-                reason: format!("expected 2 to 6 fields, found {fields}"),
-            });
-        }
-        let parsed = Fen::from_ascii(fen_text.as_bytes()).map_err(|e| FenError::Syntax {
-            fen: fen_text.to_owned(),
-            reason: e.to_string(),
-        })?;
-        let mode = if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let board: Chess = match parsed.into_position(mode) {
-            Ok(board) => board,
-            Err(err) => {
-                let kinds = err.kinds();
-                let message = err.to_string();
-                match tolerate(err) {
-                    Some(board) => board,
-                    None => {
-                        let mut reason =
-                            message.trim_start_matches("illegal position: ").to_owned();
-                        let chess960_would_fit = !chess960
-                            && kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS)
-                            && Position::from_fen(fen_text, true).is_ok();
-                        if chess960_would_fit {
-                            reason.push_str(" (Chess960 castling needs UCI_Chess960 on)");
-                        }
-                        return Err(FenError::Illegal {
-                            fen: fen_text.to_owned(),
-                            reason,
-                        });
-                    }
-                }
-            }
-        };
-        Ok(Position::from_chess(board))
     }
 
     /// The shakmaty board.
+    #[inline]
     pub fn board(&self) -> &Chess {
-        &self.board
+        self.boards
+            .last()
+            .expect("a position always holds its current board")
     }
 
     /// The zobrist key of the current position.
+    #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        *self
+            .keys
+            .last()
+            .expect("a position always holds its current key")
     }
 
     /// Keys of all earlier positions, oldest first.
     pub fn history(&self) -> &[u64] {
-        &self.history
+        &self.keys[..self.keys.len() - 1]
+    }
+
+    /// Moves played since the first known position.
+    pub fn plies(&self) -> usize {
+        self.keys.len() - 1
     }
 
     /// The side to move.
     pub fn turn(&self) -> Color {
-        self.board.turn()
+        self.board().turn()
+    }
+
+    /// Makes room for `plies` more moves without reallocating (a search
+    /// calls this once at its root).
+    pub fn reserve(&mut self, plies: usize) {
+        self.boards.reserve(plies);
+        self.keys.reserve(plies);
     }
 
     /// Plays a move that is known to be legal here (it came from
-    /// `legal_moves()` or from [`Position::parse_move`]).
+    /// `legal_moves()`, the move picker or [`Position::parse_move`]).
+    #[inline]
     pub fn play(&mut self, m: Move) {
-        debug_assert!(self.board.is_legal(m), "play() needs a legal move");
-        let mut child = self.board.clone();
+        debug_assert!(self.board().is_legal(m), "play() needs a legal move");
+        let n = self.boards.len();
+        // Clone straight into the next slot and play there: no second copy.
+        self.boards.extend_from_within(n - 1..);
+        let (parents, child) = self.boards.split_at_mut(n);
+        let (parent, child) = (&parents[n - 1], &mut child[0]);
         child.play_unchecked(m);
-        let key = key_after(&self.board, self.key, m, &child);
-        self.history.push(self.key);
-        self.key = key;
-        self.board = child;
+        let key = key_after(parent, self.keys[n - 1], m, child);
+        self.keys.push(key);
     }
 
-    /// The position after `m`, leaving `self` untouched.
-    pub fn child(&self, m: Move) -> Position {
-        let mut next = self.clone();
-        next.play(m);
-        next
-    }
-
-    /// Turns UCI move text into a legal move.
-    ///
-    /// Both castling notations are accepted (`e1g1` and king-takes-rook
-    /// `e1h1`); where they are ambiguous (a Chess960 king on b1 and `b1c1`),
-    /// the notation of the active mode wins.
-    ///
-    /// # Errors
-    ///
-    /// [`MoveError::Malformed`] for text that is not UCI move syntax,
-    /// [`MoveError::Null`] for `0000`, [`MoveError::Illegal`] for a well-formed
-    /// move that is not legal here.
-    pub fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
-        let uci = UciMove::from_ascii(text.as_bytes())
-            .map_err(|_| MoveError::Malformed(text.to_owned()))?;
-        match uci {
-            UciMove::Null => return Err(MoveError::Null),
-            UciMove::Put { .. } => return Err(MoveError::Malformed(text.to_owned())),
-            UciMove::Normal { .. } => {}
-        }
-        let (first, second) = if chess960 {
-            (CastlingMode::Chess960, CastlingMode::Standard)
-        } else {
-            (CastlingMode::Standard, CastlingMode::Chess960)
+    /// The null move: the side to move passes. Returns false, changing
+    /// nothing, when passing would leave an illegal position (the side to
+    /// move is in check).
+    pub fn play_null(&mut self) -> bool {
+        let Ok(passed) = self.board().clone().swap_turn() else {
+            return false;
         };
-        let moves = self.board.legal_moves();
-        for mode in [first, second] {
-            if let Some(m) = moves.iter().find(|m| m.to_uci(mode) == uci) {
-                return Ok(*m);
-            }
-        }
-        Err(MoveError::Illegal {
-            mv: text.to_owned(),
-            fen: self.fen(),
-        })
+        let key = null_key(self.board(), self.key());
+        self.boards.push(passed);
+        self.keys.push(key);
+        true
     }
 
-    /// Plays a sequence of UCI moves, all or nothing.
+    /// Takes back the last move (or null move).
     ///
-    /// # Errors
+    /// # Panics
     ///
-    /// The first bad move, with its index (0-based) in the list; `self` is
-    /// unchanged then.
-    pub fn play_uci_moves<'a, I>(
-        &mut self,
-        moves: I,
-        chess960: bool,
-    ) -> Result<(), (usize, MoveError)>
-    where
-        I: IntoIterator<Item = &'a str>,
-    {
-        let mut next = self.clone();
-        for (i, text) in moves.into_iter().enumerate() {
-            let m = next.parse_move(text, chess960).map_err(|e| (i, e))?;
-            next.play(m);
-        }
-        *self = next;
-        Ok(())
+    /// In debug builds, when there is no move to take back.
+    #[inline]
+    pub fn undo(&mut self) {
+        debug_assert!(self.boards.len() > 1, "undo() without a move to take back");
+        let n = self.boards.len() - 1;
+        self.boards.truncate(n);
+        self.keys.truncate(n);
     }
 
-    /// The position as FEN (castling as `KQkq` where that is unambiguous,
-    /// X-FEN style, else Shredder-FEN file letters).
-    pub fn fen(&self) -> String {
-        Fen::from_position(&self.board, EnPassantMode::Legal).to_string()
+    /// How often the current position occurred before, since the last
+    /// capture or pawn move (only positions with the same side to move are
+    /// compared, four plies back and more: nothing nearer can repeat).
+    pub fn repetitions(&self) -> usize {
+        self.repeated_positions().count()
     }
 
-    /// Stockfish-style `d` output: diagram, FEN, key and checkers.
-    pub fn diagram(&self) -> String {
-        let mut out = String::new();
-        let sep = " +---+---+---+---+---+---+---+---+\n";
-        out.push_str(sep);
-        for rank in Rank::ALL.iter().rev() {
-            for file in File::ALL {
-                let sq = Square::from_coords(file, *rank);
-                let ch = self.board.board().piece_at(sq).map_or(' ', |p| p.char());
-                let _ = write!(out, " | {ch}");
-            }
-            let _ = writeln!(out, " | {}", rank.char());
-            out.push_str(sep);
-        }
-        out.push_str("   a   b   c   d   e   f   g   h\n\n");
-        let _ = writeln!(out, "Fen: {}", self.fen());
-        let _ = writeln!(out, "Key: {:016X}", self.key);
-        let checkers: Vec<String> = self
-            .board
-            .checkers()
-            .into_iter()
-            .map(|sq| sq.to_string())
-            .collect();
-        let _ = write!(out, "Checkers: {}", checkers.join(" "));
-        out
+    /// Whether the current position occurred before (see
+    /// [`Position::repetitions`]).
+    #[inline]
+    pub fn is_repetition(&self) -> bool {
+        self.repeated_positions().next().is_some()
     }
-}
 
-/// The key after playing `m`, given the child board: the incremental
-/// zobrist update. It covers every move kind, so it never falls back to a
-/// full recomputation (a test checks it against [`full_key`]).
-pub fn key_after(parent: &Chess, parent_key: u64, m: Move, child: &Chess) -> u64 {
-    let us = parent.turn();
-    let mut k = Zobrist64(parent_key);
-    k ^= Zobrist64::zobrist_for_white_turn();
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            k ^= Zobrist64::zobrist_for_piece(from, role.of(us));
-            k ^= Zobrist64::zobrist_for_piece(to, promotion.unwrap_or(role).of(us));
-            if let Some(captured) = capture {
-                k ^= Zobrist64::zobrist_for_piece(to, captured.of(!us));
-            }
-        }
-        Move::EnPassant { from, to } => {
-            let pawn = shakmaty::Role::Pawn;
-            k ^= Zobrist64::zobrist_for_piece(from, pawn.of(us));
-            k ^= Zobrist64::zobrist_for_piece(to, pawn.of(us));
-            let captured = Square::from_coords(to.file(), from.rank());
-            k ^= Zobrist64::zobrist_for_piece(captured, pawn.of(!us));
-        }
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_king_side(king < rook);
-            k ^= Zobrist64::zobrist_for_piece(king, shakmaty::Role::King.of(us));
-            k ^= Zobrist64::zobrist_for_piece(rook, shakmaty::Role::Rook.of(us));
-            k ^= Zobrist64::zobrist_for_piece(side.king_to(us), shakmaty::Role::King.of(us));
-            k ^= Zobrist64::zobrist_for_piece(side.rook_to(us), shakmaty::Role::Rook.of(us));
-        }
-        Move::Put { .. } => unreachable!("standard chess has no drops"),
+    fn repeated_positions(&self) -> impl Iterator<Item = usize> + '_ {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let reach = (self.board().halfmoves() as usize).min(current);
+        (4..=reach)
+            .step_by(2)
+            .filter(move |&back| self.keys[current - back] == key)
     }
-    // Castling rights that changed (most moves change none: the rook
-    // squares with rights, which shakmaty keeps in step with the rights,
-    // tell at once).
-    let (old, new) = (parent.castles(), child.castles());
-    if old.castling_rights() != new.castling_rights() {
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if old.has(color, side) != new.has(color, side) {
-                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
+
+    /// Whether the 50-move rule ends the game: a hundred plies without a
+    /// capture or pawn move, unless the last of them mated.
+    pub fn is_fifty_move_draw(&self) -> bool {
+        let board = self.board();
+        board.halfmoves() >= 100 && !(board.is_check() && board.legal_moves().is_empty())
+    }
+
+    /// The search's draw rule: the 50-move rule, insufficient material, or
+    /// any repetition (of the game or of the line searched: a position that
+    /// repeats once can repeat again, so the search scores it as a draw).
+    #[inline]
+    pub fn is_draw(&self) -> bool {
+        let board = self.board();
+        (board.halfmoves() >= 100 && self.is_fifty_move_draw())
+            || board.is_insufficient_material()
+            || self.is_repetition()
+    }
+
+    /// How the game stands by the rules of play: checkmate, stalemate, the
+    /// 50-move rule, insufficient material or threefold repetition end it;
+    /// `None` while it goes on.
+    pub fn outcome(&self) -> Option<KnownOutcome> {
+        let board = self.board();
+        if board.legal_moves().is_empty() {
+            return Some(if board.is_check() {
+                KnownOutcome::Decisive {
+                    winner: !board.turn(),
                 }
-            }
+            } else {
+                KnownOutcome::Draw
+            });
         }
+        let drawn =
+            board.halfmoves() >= 100 || board.is_insufficient_material() || self.repetitions() >= 2;
+        drawn.then_some(KnownOutcome::Draw)
     }
-    // En passant file: only a legal capture counts, so that transpositions
-    // with and without a double push hash alike.
-    if let Some(sq) = parent.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
-    }
-    if let Some(sq) = child.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
-    }
-    k.0
-}
-
-/// Accepts positions that are unreachable but perfectly playable (too much
-/// material, an impossible double check), as Stockfish does; anything else
-/// stays an error.
-fn tolerate(err: PositionError<Chess>) -> Option<Chess> {
-    match err.ignore_too_much_material() {
-        Ok(board) => Some(board),
-        Err(err) => err.ignore_impossible_check().ok(),
-    }
-}
-
-/// The zobrist key of a board computed from scratch.
-pub fn full_key(board: &Chess) -> u64 {
-    board.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-/// Formats a move in UCI notation (`e1g1`, or `e1h1` in Chess960 mode).
-pub fn move_to_uci(m: Move, chess960: bool) -> String {
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    };
-    m.to_uci(mode).to_string()
-}
-
-/// Whether a FEN's castling field can only be read as Chess960 (Shredder
-/// letters such as `HAha`, or X-FEN rights on rooks that are not in the
-/// corners, or a king off the e-file).
-pub fn fen_needs_chess960(fen: &str) -> bool {
-    let castling = fen.split_whitespace().nth(2).unwrap_or("-");
-    if castling
-        .chars()
-        .any(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-'))
-    {
-        return true;
-    }
-    castling != "-"
-        && Position::from_fen(fen, false).is_err()
-        && Position::from_fen(fen, true).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn castling_accepts_both_notations() {
-        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false).unwrap();
-        let a = pos.parse_move("e1g1", false).unwrap();
-        let b = pos.parse_move("e1h1", false).unwrap();
-        assert_eq!(a, b);
-        assert_eq!(move_to_uci(a, false), "e1g1");
-        assert_eq!(move_to_uci(a, true), "e1h1");
+    fn play(pos: &mut Position, moves: &[&str]) {
+        pos.play_uci_moves(moves.iter().copied(), false).unwrap();
     }
 
     #[test]
-    fn chess960_ambiguous_king_step_prefers_active_notation() {
-        // King b1, rook a1: in Chess960 notation "b1c1" is a king step,
-        // castling is "b1a1".
-        let pos = Position::from_fen("1k6/8/8/8/8/8/8/RK6 w A - 0 1", true).unwrap();
-        let step = pos.parse_move("b1c1", true).unwrap();
-        assert!(matches!(step, Move::Normal { .. }));
-        let castle = pos.parse_move("b1a1", true).unwrap();
-        assert!(matches!(castle, Move::Castle { .. }));
-    }
-
-    #[test]
-    fn null_and_garbage_moves_are_rejected() {
-        let pos = Position::startpos();
-        assert_eq!(pos.parse_move("0000", false), Err(MoveError::Null));
-        assert!(matches!(
-            pos.parse_move("e2e5", false),
-            Err(MoveError::Illegal { .. })
-        ));
-        assert!(matches!(
-            pos.parse_move("hello", false),
-            Err(MoveError::Malformed(_))
-        ));
-    }
-
-    #[test]
-    fn failed_move_list_leaves_position_unchanged() {
+    fn repetition_counts_only_since_the_last_irreversible_move() {
         let mut pos = Position::startpos();
-        let before = pos.fen();
-        let err = pos
-            .play_uci_moves(["e2e4", "e7e5", "e1e3"], false)
-            .unwrap_err();
-        assert_eq!(err.0, 2);
-        assert_eq!(pos.fen(), before);
-        assert!(pos.history().is_empty());
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        play(&mut pos, &shuffle);
+        assert_eq!(pos.repetitions(), 1);
+        assert!(pos.is_draw() && pos.outcome().is_none());
+        play(&mut pos, &shuffle);
+        assert_eq!(pos.repetitions(), 2);
+        assert_eq!(pos.outcome(), Some(KnownOutcome::Draw));
+        // A pawn move: nothing before it can repeat.
+        play(&mut pos, &["e2e4", "e7e5"]);
+        assert_eq!(pos.repetitions(), 0);
     }
 
     #[test]
-    fn shredder_and_short_fens_load() {
-        let p = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
-            true,
-        )
-        .unwrap();
-        assert_eq!(p.board().legal_moves().len(), 20);
-        let short = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
-            false,
-        )
-        .unwrap();
-        assert_eq!(short.key(), Position::startpos().key());
-        assert!(fen_needs_chess960(
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
-        ));
-        assert!(!fen_needs_chess960(START_FEN));
+    fn undo_restores_board_and_key_and_null_moves_pass() {
+        let mut pos = Position::startpos();
+        let before = (pos.fen(), pos.key());
+        play(&mut pos, &["e2e4"]);
+        assert!(pos.play_null());
+        assert_eq!(pos.turn(), Color::White);
+        assert_eq!(pos.key(), full_key(pos.board()));
+        pos.undo();
+        pos.undo();
+        assert_eq!((pos.fen(), pos.key()), before);
+        let in_check = Position::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", false).unwrap();
+        let mut copy = in_check.clone();
+        assert!(!copy.play_null());
+        assert_eq!(copy.key(), in_check.key());
+    }
+
+    #[test]
+    fn mate_on_the_hundredth_halfmove_is_a_mate() {
+        let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80", false).unwrap();
+        assert!(!mated.is_fifty_move_draw());
+        assert_eq!(
+            mated.outcome(),
+            Some(KnownOutcome::Decisive {
+                winner: Color::White
+            })
+        );
+        let drawn = Position::from_fen("r5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80", false).unwrap();
+        assert!(drawn.is_fifty_move_draw() && drawn.is_draw());
     }
 }

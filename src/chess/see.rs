@@ -16,22 +16,15 @@
 //! even captures, the mover after odd ones). [`see`] evaluates it backwards
 //! from a fixed-size array; [`see_ge`] resolves it forwards against the
 //! threshold and stops as soon as the answer is known. Neither allocates.
+//! Piece values are the plain ones of `values.rs`.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
-/// Piece values used by SEE in centipawns, indexed by `Role as usize - 1`:
-/// pawn, knight, bishop, rook, queen, king.
-pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
-
-/// The SEE value of `role` (see [`SEE_VALUES`]).
-#[inline]
-pub fn see_value(role: Role) -> i32 {
-    SEE_VALUES[role as usize - 1]
-}
+use super::values::{PIECE_VALUES, piece_value};
 
 /// What a pawn gains by promoting to a queen.
-const QUEEN_PROMOTION_GAIN: i32 = SEE_VALUES[4] - SEE_VALUES[0];
+const QUEEN_PROMOTION_GAIN: i32 = PIECE_VALUES[4] - PIECE_VALUES[0];
 /// Longest possible swap list: a legal position has at most 32 pieces.
 const MAX_SWAPS: usize = 32;
 
@@ -78,21 +71,21 @@ impl<'a> Exchange<'a> {
                 ..
             } => (
                 from,
-                capture.map_or(0, see_value),
+                capture.map_or(0, piece_value),
                 promotion.unwrap_or(role),
             ),
             Move::EnPassant { from, to } => {
                 ex.occupied
                     .discard(Square::from_coords(to.file(), from.rank()));
-                (from, see_value(Role::Pawn), Role::Pawn)
+                (from, piece_value(Role::Pawn), Role::Pawn)
             }
             // Castling cannot lose or win material; drops do not exist in chess.
             Move::Castle { .. } | Move::Put { .. } => return ex,
         };
         ex.occupied.discard(from);
         ex.pending = true;
-        ex.on_target = see_value(stands);
-        ex.balance = captured + see_value(stands) - see_value(m.role());
+        ex.on_target = piece_value(stands);
+        ex.balance = captured + piece_value(stands) - piece_value(m.role());
         ex
     }
 
@@ -136,10 +129,10 @@ impl<'a> Exchange<'a> {
             return None;
         }
         let mut gain = self.on_target;
-        self.on_target = see_value(role);
+        self.on_target = piece_value(role);
         if role == Role::Pawn && Bitboard::BACKRANKS.contains(self.target) {
             gain += QUEEN_PROMOTION_GAIN;
-            self.on_target = see_value(Role::Queen);
+            self.on_target = piece_value(Role::Queen);
         }
         self.balance += if self.side == self.mover { gain } else { -gain };
         self.side = !self.side;
@@ -344,9 +337,9 @@ mod tests {
                     }
                     let promotion = m
                         .promotion()
-                        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
+                        .map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
                     assert!(
-                        v <= m.capture().map_or(0, see_value) + promotion,
+                        v <= m.capture().map_or(0, piece_value) + promotion,
                         "{m:?}: {v}"
                     );
                     checked += 1;

@@ -9,12 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::chess::position::Position;
-use crate::search::alphabeta::Stats;
-use crate::search::ordering::history::History;
+use crate::chess::Position;
 use crate::search::params::SearchConfig;
-use crate::search::tt::TranspositionTable;
-use crate::search::{SearchLimits, SearchSettings, Signals, ThreadState, search};
+use crate::search::{SearchLimits, SearchSettings, Searcher, Stats};
 
 /// Depth used when none is given.
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -96,38 +93,21 @@ impl BenchResult {
 /// progress line per position to `progress`.
 pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)) -> BenchResult {
     let mut total = BenchResult::default();
-    // Every position starts with fresh histories; the pawn cache, which
-    // cannot change a search, is kept as between the moves of a game.
-    let mut threads = vec![ThreadState::default()];
+    let mut searcher = Searcher::new(SearchSettings::single(config), BENCH_HASH_MB)
+        .expect("the bench table is small");
+    let limits = SearchLimits::depth(depth);
     for (i, fen) in BENCH_FENS
         .lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
     {
         let pos = Position::from_fen(fen, false).expect("bench FENs are valid (checked by a test)");
-        let limits = SearchLimits {
-            depth: Some(depth),
-            ..SearchLimits::default()
-        };
-        let settings = SearchSettings {
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: 0,
-            config,
-        };
-        let tt = TranspositionTable::new(BENCH_HASH_MB).expect("the bench table is small");
-        threads[0].history = History::default();
-        let signals = Signals::new(false);
+        // Every position starts with an empty table and fresh histories; the
+        // pawn cache, which cannot change a search, is kept as between the
+        // moves of a game.
+        searcher.new_game();
         let start = Instant::now();
-        let outcome = search(
-            &pos,
-            &limits,
-            &settings,
-            &tt,
-            &mut threads,
-            &signals,
-            &|_| {},
-        );
+        let outcome = searcher.think(&pos, &limits);
         total.time += start.elapsed();
         total.nodes += outcome.nodes;
         total.stats.add(&outcome.stats);

@@ -16,14 +16,12 @@ use std::thread::JoinHandle;
 
 use shakmaty::Position as _;
 
-use crate::chess::position::Position;
+use crate::chess::Position;
 use crate::engine::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
 use crate::error::{OptionError, UciError};
-use crate::search::ordering::history::History;
 use crate::search::params::SearchConfig;
-use crate::search::tt::TranspositionTable;
 use crate::search::{
-    SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Signals, ThreadState, search,
+    SEARCH_STACK_BYTES, SearchLimits, SearchReport, SearchSettings, Searcher, Signals,
 };
 
 /// Receives search reports on the search thread.
@@ -41,8 +39,7 @@ struct RunningSearch {
 pub struct Engine {
     position: Position,
     options: Options,
-    tt: Arc<TranspositionTable>,
-    threads: Arc<Mutex<Vec<ThreadState>>>,
+    searcher: Arc<Mutex<Searcher>>,
     reporter: Reporter,
     running: Option<RunningSearch>,
 }
@@ -55,15 +52,13 @@ impl Engine {
     ///
     /// When the `Hash` of `options` cannot be allocated.
     pub fn new(options: Options, reporter: Reporter) -> Result<Engine, OptionError> {
-        let tt = TranspositionTable::new(options.hash_mb()).map_err(|e| {
+        let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
         })?;
-        let threads = vec![ThreadState::default(); options.threads()];
         Ok(Engine {
             position: Position::startpos(),
             options,
-            tt: Arc::new(tt),
-            threads: Arc::new(Mutex::new(threads)),
+            searcher: Arc::new(Mutex::new(searcher)),
             reporter,
             running: None,
         })
@@ -114,52 +109,37 @@ impl Engine {
         } else {
             self.reap();
         }
+        // Only these touch the searcher, which no search holds now; the
+        // others take effect with the next search.
         match spec.name {
-            HASH => {
-                let tt = Arc::get_mut(&mut self.tt).expect("no search holds the table once reaped");
-                tt.resize(next.hash_mb())
-                    .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?;
-            }
-            THREADS => {
-                let mut threads = self.threads.lock().unwrap_or_else(|p| p.into_inner());
-                threads.resize_with(next.threads(), ThreadState::default);
-            }
-            CLEAR_HASH => self.clear_hash(),
+            HASH => self
+                .searcher()
+                .resize_hash(next.hash_mb())
+                .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
+            THREADS => self.searcher().set_settings(settings(&next)),
+            CLEAR_HASH => self.searcher().clear_hash(),
             _ => {}
         }
         self.options = next;
         Ok((spec, parsed))
     }
 
-    fn clear_hash(&mut self) {
-        if let Some(tt) = Arc::get_mut(&mut self.tt) {
-            tt.clear();
-        }
+    /// The searcher, once no search holds it (a search thread holds it for
+    /// as long as it runs).
+    fn searcher(&self) -> std::sync::MutexGuard<'_, Searcher> {
+        self.searcher.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// `ucinewgame`: forget everything learned about the previous game (the
     /// hash table and the histories). Waits for a running search to stop.
     pub fn new_game(&mut self) {
         self.stop_and_wait();
-        self.clear_hash();
-        // The pawn caches stay: they only hold exact evaluation terms.
-        let mut threads = self.threads.lock().unwrap_or_else(|p| p.into_inner());
-        threads
-            .iter_mut()
-            .for_each(|t| t.history = History::default());
+        self.searcher().new_game();
     }
 
     /// The search settings the options give.
     pub fn settings(&self) -> SearchSettings {
-        SearchSettings {
-            threads: self.options.threads(),
-            multipv: self.options.multipv(),
-            move_overhead_ms: self.options.move_overhead_ms(),
-            config: SearchConfig {
-                null_move: self.options.null_move(),
-                ..SearchConfig::default()
-            },
-        }
+        settings(&self.options)
     }
 
     /// Starts a search of the current position. A search still running is
@@ -174,8 +154,7 @@ impl Engine {
         let position = self.position.clone();
         let settings = self.settings();
         let reporter = Arc::clone(&self.reporter);
-        let tt = Arc::clone(&self.tt);
-        let threads = Arc::clone(&self.threads);
+        let searcher = Arc::clone(&self.searcher);
         let thread_signals = Arc::clone(&signals);
         let answered = Arc::new(AtomicBool::new(false));
         let thread_answered = Arc::clone(&answered);
@@ -183,24 +162,17 @@ impl Engine {
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let mut threads = threads.lock().unwrap_or_else(|p| p.into_inner());
+                let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
+                searcher.set_settings(settings);
                 // Panic safety: a bug in the search must not leave the GUI
                 // waiting for a bestmove that never comes.
                 let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    search(
-                        &position,
-                        &limits,
-                        &settings,
-                        &tt,
-                        &mut threads,
-                        &thread_signals,
-                        &|r| {
-                            if matches!(r, SearchReport::Finished { .. }) {
-                                thread_answered.store(true, Ordering::SeqCst);
-                            }
-                            reporter(r);
-                        },
-                    );
+                    searcher.think_with(&position, &limits, &thread_signals, &|r| {
+                        if matches!(r, SearchReport::Finished { .. }) {
+                            thread_answered.store(true, Ordering::SeqCst);
+                        }
+                        reporter(r);
+                    });
                 }));
                 if let Err(payload) = run
                     && !thread_answered.swap(true, Ordering::SeqCst)
@@ -275,5 +247,18 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.stop_and_wait();
+    }
+}
+
+/// The search settings `options` give.
+fn settings(options: &Options) -> SearchSettings {
+    SearchSettings {
+        threads: options.threads(),
+        multipv: options.multipv(),
+        move_overhead_ms: options.move_overhead_ms(),
+        config: SearchConfig {
+            null_move: options.null_move(),
+            ..SearchConfig::default()
+        },
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use crate::search::params::{LMR_BASE, LMR_DIVISOR};
+use super::params::{LMR_BASE, LMR_DIVISOR};
 
 /// Depths and move numbers the table covers; beyond it the formula runs.
 const TABLE_SIZE: usize = 64;

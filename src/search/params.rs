@@ -9,6 +9,8 @@
 //! Suffixes: BASE (constant part), MARGIN (score margin), FACTOR/DIVISOR
 //! (scaling), MAX_DEPTH/MIN_DEPTH (where a technique applies).
 
+use super::ordering::OrderingStep;
+
 /// First aspiration half-window, centipawns.
 pub const ASPIRATION_DELTA: i32 = 20;
 /// Depth from which iterations use an aspiration window.
@@ -56,7 +58,8 @@ pub const SEE_CAPTURE_MARGIN: i32 = 20;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions: moves searched in full before reducing (+1 at PV nodes).
 pub const LMR_MIN_MOVES: usize = 2;
-/// Late move reductions: base of ln(depth)·ln(moves)/DIVISOR, in hundredths.
+/// Late move reductions: the constant part, in plies, of
+/// `BASE + ln(depth)·ln(moves)/DIVISOR`.
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of ln(depth)·ln(moves).
 pub const LMR_DIVISOR: f64 = 2.25;
@@ -68,23 +71,6 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Delta pruning in qsearch: margin over the captured piece.
 pub const DELTA_MARGIN: i32 = 200;
-
-/// How much of the move ordering is used: each step adds one technique to
-/// the previous ones (for measuring what each step buys; the engine plays
-/// with [`OrderingStep::Full`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum OrderingStep {
-    /// TT move first, then captures by MVV-LVA, then quiets in generation order.
-    MvvLva,
-    /// Plus static exchange evaluation: losing captures go last.
-    See,
-    /// Plus killer moves and the countermove.
-    Killers,
-    /// Plus the butterfly history for quiet moves.
-    History,
-    /// Plus quiet checks before the other quiets: everything.
-    Full,
-}
 
 /// Which techniques are on. `SearchConfig::default()` is the real engine;
 /// `SearchConfig::plain()` is bare alpha-beta for the proof tests.

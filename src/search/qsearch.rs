@@ -2,73 +2,69 @@
 //! queen promotions until the position is quiet (all evasions when in
 //! check), with stand-pat, delta and SEE pruning.
 
-use shakmaty::{Chess, Position as _, Role};
+use shakmaty::Position as _;
 
-use super::alphabeta::{INFINITE, Line, Worker, extend_pv};
+use super::alphabeta::{Best, Update};
+use super::node::{NodeKind, Window};
+use super::ordering::movepicker::MovePicker;
+use super::params::DELTA_MARGIN;
+use super::score::{INFINITE, MAX_PLY, mated_in};
+use super::tt::{Bound, TtEntry, TtMove};
+use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
-use crate::chess::see::{see_ge, see_value};
-use crate::eval::evaluate_cached;
-use crate::search::ordering::movepicker::MovePicker;
-use crate::search::params::DELTA_MARGIN;
-use crate::search::tt::Bound;
-use crate::search::{MATE, MAX_PLY};
+use crate::chess::see::see_ge;
+use crate::chess::values::material_gain;
 
 impl Worker<'_> {
-    /// Quiescence search: captures and queen promotions until the position
-    /// is quiet (all evasions when in check), with stand-pat, delta and SEE
-    /// pruning.
-    pub(super) fn qsearch<const PV: bool>(
-        &mut self,
-        board: &Chess,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        pv: &mut Line,
-    ) -> i32 {
-        pv.clear();
+    /// Quiescence search of the current position at `ply` in `window`.
+    pub(super) fn qsearch<N: NodeKind>(&mut self, ply: usize, mut window: Window) -> i32 {
+        self.stack.at_mut(ply).pv.clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.check_abort() {
             return 0;
         }
-        let in_check = board.is_check();
-        if self.is_draw(board, in_check) {
+        let in_check = self.pos.board().is_check();
+        if self.pos.is_draw() {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, self.pawns);
+            return self.evaluate();
         }
         let config = self.shared.config;
 
-        let key = self.key();
+        // Transposition table cutoff.
+        let key = self.pos.key();
         let entry = if config.tt {
             self.shared.tt.probe(key, ply)
         } else {
             None
         };
-        if !PV
+        if !N::PV
             && let Some(e) = entry
-            && e.cuts(alpha, beta)
+            && e.cuts(window.alpha, window.beta)
         {
             return e.score;
         }
-        let tt_move = entry.and_then(|e| self.tt_move(board, e.mv));
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .and_then(|m| m.to_move(self.pos.board()));
 
         // Stand pat: the side to move may decline every capture.
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            entry
-                .filter(|e| e.bound != Bound::None)
-                .map_or_else(|| evaluate_cached(board, self.pawns), |e| e.eval)
+            match entry.filter(|e| e.bound != Bound::None) {
+                Some(e) => e.eval,
+                None => self.evaluate(),
+            }
         };
-        if stand_pat >= beta {
+        if stand_pat >= window.beta {
             return stand_pat;
         }
-        alpha = alpha.max(stand_pat);
-        let original_alpha = alpha;
-        let mut best = stand_pat;
-        let mut best_move = None;
+        window.alpha = window.alpha.max(stand_pat);
+        let original_alpha = window.alpha;
+        let mut best = Best::new(stand_pat);
 
         let mut picker = if in_check {
             MovePicker::new(tt_move, [None; 2], None, config.ordering)
@@ -77,56 +73,53 @@ impl Worker<'_> {
         };
         // The captures-only picker never asks about checks; evasions do.
         let checks = if in_check {
-            CheckInfo::new(board)
+            CheckInfo::new(self.pos.board())
         } else {
             CheckInfo::UNUSED
         };
         let mut searched = 0;
-        let mut line = Line::new();
-        while let Some((m, _)) = picker.next(board, self.history, &checks) {
+        while let Some((m, _)) = picker.next(self.pos.board(), self.history, &checks) {
             if !in_check && config.pruning {
                 // Delta pruning: even winning this piece cannot reach alpha.
-                let gain = m.capture().map_or(0, see_value)
-                    + m.promotion()
-                        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if stand_pat + material_gain(m) + DELTA_MARGIN <= window.alpha {
                     continue;
                 }
                 // SEE pruning: skip captures that lose material.
-                if !see_ge(board, m, 0) {
+                if !see_ge(self.pos.board(), m, 0) {
                     continue;
                 }
             }
-            let child = self.play(board, m, ply);
+            self.play(m, ply);
             searched += 1;
-            let score = -self.qsearch::<PV>(&child, ply + 1, -beta, -alpha, &mut line);
-            self.unplay();
+            let score = -self.qsearch::<N>(ply + 1, window.child());
+            self.undo();
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    if PV {
-                        extend_pv(pv, m, &line);
+            match best.update(m, score, &mut window) {
+                Update::RaisedAlpha if N::PV => self.stack.extend_pv(ply, m),
+                Update::Cutoff => {
+                    if N::PV {
+                        self.stack.extend_pv(ply, m);
                     }
-                    if alpha >= beta {
-                        break;
-                    }
+                    break;
                 }
+                _ => {}
             }
         }
         if in_check && searched == 0 {
-            return -(MATE - ply as i32);
+            return mated_in(ply);
         }
         if config.tt {
-            let bound = Bound::of(best, original_alpha, beta);
-            self.shared
-                .tt
-                .store(key, best_move, best, stand_pat, 0, bound, ply);
+            let entry = TtEntry {
+                mv: best.mv.map(TtMove::from_move),
+                score: best.score,
+                eval: stand_pat,
+                depth: 0,
+                bound: Bound::of(best.score, original_alpha, window.beta),
+            };
+            self.shared.tt.store(key, ply, entry);
         }
-        best
+        best.score
     }
 }

@@ -26,15 +26,14 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use shakmaty::{Color, Move, Position as _};
+use shakmaty::{Color, KnownOutcome, Move, Position as _};
 use thiserror::Error;
 
-use crate::chess::position::Position;
+use crate::chess::Position;
+use crate::chess::random::Rng;
 use crate::search::params::SearchConfig;
-use crate::search::tt::{TranspositionTable, TtError};
-use crate::search::{
-    MATE_BOUND, SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
-};
+use crate::search::tt::TtError;
+use crate::search::{MATE_BOUND, SearchLimits, SearchSettings, Searcher, thread_pool};
 
 /// Random plies before the engine takes over (one more on odd games, so
 /// both colours start half of the games).
@@ -124,95 +123,47 @@ pub enum DatagenError {
     },
 }
 
-/// SplitMix64: a small, well-mixed generator, enough for picking opening
-/// moves reproducibly.
-#[derive(Debug, Clone)]
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// The engine's own searcher, one thread, fixed nodes: what both sides play
 /// with.
 struct Player {
-    tt: TranspositionTable,
-    threads: Vec<ThreadState>,
+    searcher: Searcher,
     limits: SearchLimits,
-    settings: SearchSettings,
 }
 
 impl Player {
     fn new(nodes: u64) -> Result<Player, TtError> {
         Ok(Player {
-            tt: TranspositionTable::new(HASH_MB)?,
-            threads: vec![ThreadState::default()],
-            limits: SearchLimits {
-                nodes: Some(nodes),
-                ..SearchLimits::default()
-            },
-            settings: SearchSettings {
-                config: SearchConfig::default(),
-                ..SearchSettings::default()
-            },
+            searcher: Searcher::new(SearchSettings::single(SearchConfig::default()), HASH_MB)?,
+            limits: SearchLimits::nodes(nodes),
         })
     }
 
     fn new_game(&mut self) {
-        self.tt.clear();
-        self.threads = vec![ThreadState::default()];
+        self.searcher.new_game();
     }
 
     /// The chosen move and its score for the side to move.
     fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
-        let signals = Signals::new(false);
-        let outcome = search(
-            pos,
-            &self.limits,
-            &self.settings,
-            &self.tt,
-            &mut self.threads,
-            &signals,
-            &|_| {},
-        );
+        let outcome = self.searcher.think(pos, &self.limits);
         Some((outcome.best?, outcome.score?))
     }
 }
 
 /// Whether the game is over by the rules: `Some(result for White)`.
 fn rules_result(pos: &Position) -> Option<f32> {
-    let board = pos.board();
-    if board.legal_moves().is_empty() {
-        return Some(match (board.is_check(), board.turn()) {
-            (false, _) => 0.5,
-            (true, Color::White) => 0.0,
-            (true, Color::Black) => 1.0,
-        });
-    }
-    if board.halfmoves() >= 100 || board.is_insufficient_material() {
-        return Some(0.5);
-    }
-    let key = pos.key();
-    let reach = (board.halfmoves() as usize).min(pos.history().len());
-    let seen = pos.history()[pos.history().len() - reach..]
-        .iter()
-        .filter(|&&k| k == key)
-        .count();
-    (seen >= 2).then_some(0.5)
+    pos.outcome().map(|outcome| match outcome {
+        KnownOutcome::Decisive {
+            winner: Color::White,
+        } => 1.0,
+        KnownOutcome::Decisive {
+            winner: Color::Black,
+        } => 0.0,
+        KnownOutcome::Draw => 0.5,
+    })
 }
 
 /// A random, playable and roughly balanced opening for game `index`.
-fn opening(rng: &mut SplitMix64, index: u64, player: &mut Player) -> Position {
+fn opening(rng: &mut Rng, index: u64, player: &mut Player) -> Position {
     let plies = RANDOM_PLIES + (index % 2) as u32;
     loop {
         let mut pos = Position::startpos();
@@ -236,7 +187,7 @@ fn opening(rng: &mut SplitMix64, index: u64, player: &mut Player) -> Position {
 
 /// Plays game `index` to the end.
 fn play_game(index: u64, config: &DatagenConfig, player: &mut Player) -> GameRecord {
-    let mut rng = SplitMix64(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut pos = opening(&mut rng, index, player);
     player.new_game();
     let mut plies = pos.history().len() as u32;
@@ -383,15 +334,10 @@ pub fn run(
         .take(config.games.saturating_sub(existing.games.len() as u64) as usize)
         .collect();
     let threads = config.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(SEARCH_STACK_BYTES)
-        .thread_name(|i| format!("datagen-{i}"))
-        .build()
-        .map_err(|e| DatagenError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
+    let pool = thread_pool(threads, "datagen").map_err(|e| DatagenError::Threads {
+        threads,
+        reason: e.to_string(),
+    })?;
     let (sender, receiver) = std::sync::mpsc::channel::<Result<GameRecord, TtError>>();
     let mut written = (0u64, 0u64);
     std::thread::scope(|scope| -> Result<(), DatagenError> {
@@ -456,8 +402,8 @@ mod tests {
     #[test]
     fn the_same_index_and_seed_give_the_same_opening() {
         let mut player = Player::new(300).unwrap();
-        let a = opening(&mut SplitMix64(11), 4, &mut player);
-        let b = opening(&mut SplitMix64(11), 4, &mut player);
+        let a = opening(&mut Rng::new(11), 4, &mut player);
+        let b = opening(&mut Rng::new(11), 4, &mut player);
         assert_eq!(a.fen(), b.fen());
         assert_eq!(a.history().len(), RANDOM_PLIES as usize);
     }

@@ -23,8 +23,8 @@
 //! lines are still returned, so one bad line does not stop a suite.
 //!
 //! [`run_suite`] searches positions in parallel, each with one search thread
-//! and its own fresh transposition table, so the result of a position does
-//! not depend on which others ran before it or next to it.
+//! and an emptied transposition table, so the result of a position does not
+//! depend on which others ran before it or next to it.
 
 use std::fmt;
 
@@ -33,13 +33,11 @@ use shakmaty::Move;
 use shakmaty::san::{SanError, SanPlus};
 use thiserror::Error;
 
-use crate::chess::position::{Position, fen_needs_chess960};
+use crate::chess::{Position, fen_needs_chess960};
 use crate::error::echo;
 use crate::search::params::SearchConfig;
-use crate::search::tt::{TranspositionTable, TtError};
-use crate::search::{
-    SEARCH_STACK_BYTES, SearchLimits, SearchSettings, Signals, ThreadState, search,
-};
+use crate::search::tt::TtError;
+use crate::search::{SearchLimits, SearchSettings, Searcher, thread_pool};
 
 /// Hash size of each position's table when none is given, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -289,37 +287,14 @@ pub fn move_to_san(position: &Position, m: Move) -> String {
     SanPlus::from_move(position.board().clone(), m).to_string()
 }
 
-/// Searches one entry with one search thread, a fresh `hash_mb` table and
-/// fresh history.
-///
-/// # Errors
-///
-/// When the table cannot be allocated.
-pub fn run_position(
-    entry: &EpdEntry,
-    limits: &SearchLimits,
-    hash_mb: usize,
-) -> Result<EpdResult, TtError> {
-    let tt = TranspositionTable::new(hash_mb)?;
-    let settings = SearchSettings {
-        threads: 1,
-        multipv: 1,
-        move_overhead_ms: 0,
-        config: SearchConfig::default(),
-    };
-    let mut threads = vec![ThreadState::default()];
-    let signals = Signals::new(false);
-    let outcome = search(
-        &entry.position,
-        limits,
-        &settings,
-        &tt,
-        &mut threads,
-        &signals,
-        &|_| {},
-    );
+/// Searches one entry with `searcher` (one search thread), after emptying
+/// its table and histories, so that the result does not depend on what was
+/// searched before.
+pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLimits) -> EpdResult {
+    searcher.new_game();
+    let outcome = searcher.think(&entry.position, limits);
     let found = outcome.best;
-    Ok(EpdResult {
+    EpdResult {
         line: entry.line,
         id: entry.id.clone(),
         expected: entry.expected.clone(),
@@ -329,12 +304,12 @@ pub fn run_position(
         score: outcome.score,
         depth: outcome.depth,
         nodes: outcome.nodes,
-    })
+    }
 }
 
 /// Searches every entry under `limits` (`limits.clock.movetime`, `depth`
 /// or `nodes`), `threads` positions at a time, each with one search thread
-/// and its own fresh `hash_mb` table (see [`run_position`]). `on_done` is
+/// and an emptied `hash_mb` table (see [`run_position`]). `on_done` is
 /// called as each position finishes (in any order; for a progress bar).
 /// Returns the results in the order of `entries`.
 ///
@@ -350,26 +325,24 @@ pub fn run_suite(
     on_done: &(dyn Fn(&EpdResult) + Sync),
 ) -> Result<Vec<EpdResult>, EpdRunError> {
     let threads = threads.max(1);
-    // The search recurses deeply: its threads need the same stack as the
-    // engine's own search threads.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(SEARCH_STACK_BYTES)
-        .thread_name(|i| format!("epd-{i}"))
-        .build()
-        .map_err(|e| EpdRunError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
+    let pool = thread_pool(threads, "epd").map_err(|e| EpdRunError::Threads {
+        threads,
+        reason: e.to_string(),
+    })?;
+    let settings = SearchSettings::single(SearchConfig::default());
     pool.install(|| {
         entries
             .par_iter()
             .with_max_len(1)
-            .map(|entry| {
-                let result = run_position(entry, limits, hash_mb)?;
-                on_done(&result);
-                Ok(result)
-            })
+            .map_init(
+                || Searcher::new(settings, hash_mb),
+                |searcher, entry| {
+                    let searcher = searcher.as_mut().map_err(|e| e.clone())?;
+                    let result = run_position(searcher, entry, limits);
+                    on_done(&result);
+                    Ok(result)
+                },
+            )
             .collect()
     })
 }
@@ -388,7 +361,7 @@ mod tests {
     fn uci(moves: &[Move]) -> Vec<String> {
         moves
             .iter()
-            .map(|m| crate::chess::position::move_to_uci(*m, false))
+            .map(|m| crate::chess::move_to_uci(*m, false))
             .collect()
     }
 

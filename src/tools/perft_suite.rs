@@ -9,7 +9,7 @@ use std::fmt;
 use rayon::prelude::*;
 
 use crate::chess::perft::perft;
-use crate::chess::position::{Position, fen_needs_chess960};
+use crate::chess::{Position, fen_needs_chess960};
 
 /// One suite line.
 #[derive(Debug, Clone)]

@@ -18,7 +18,7 @@ use std::time::Instant;
 use shakmaty::Position as _;
 
 use crate::chess::perft;
-use crate::chess::position::{Position, move_to_uci};
+use crate::chess::{Position, move_to_uci};
 use crate::engine::bench;
 use crate::engine::config::Config;
 use crate::engine::options::{Options, UCI_CHESS960};

@@ -9,9 +9,8 @@ use std::sync::Mutex;
 
 use shakmaty::Move;
 
-use crate::chess::position::move_to_uci;
-use crate::search::tt::Bound;
-use crate::search::{Score, SearchInfo, SearchReport};
+use crate::chess::move_to_uci;
+use crate::search::{Score, ScoreBound, SearchInfo, SearchReport};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {
@@ -98,9 +97,9 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = (u128::from(info.nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
     let bound = match info.bound {
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-        _ => "",
+        Some(ScoreBound::Lower) => " lowerbound",
+        Some(ScoreBound::Upper) => " upperbound",
+        None => "",
     };
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}",

@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use shears::chess::position::Position;
+use shears::chess::Position;
 
 /// How long any single expected line (or the process exit) may take. Only a
 /// liveness bound: nothing here should take more than a fraction of it.

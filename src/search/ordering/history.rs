@@ -1,11 +1,10 @@
-//! History heuristics for quiet moves: killers per ply, a countermove per
-//! previous move, and a butterfly history per side, all with one bounded
-//! update rule ("gravity": a bonus moves the value toward ±HISTORY_MAX and
+//! History heuristics for quiet moves: a countermove per previous move and
+//! a butterfly history per side, with one bounded update rule ("gravity": a bonus moves the value toward ±HISTORY_MAX and
 //! shrinks as it gets there, so scores never overflow and old lessons fade).
+//! The killers, which belong to a ply of one search, live in the search's
+//! stack frames.
 
 use shakmaty::{Color, Move, Square};
-
-use crate::search::MAX_PLY;
 
 /// Largest magnitude of a history score.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -29,11 +28,10 @@ fn squares(m: Move) -> (Square, Square) {
     (m.from().unwrap_or(m.to()), m.to())
 }
 
-/// Killers, countermoves and butterfly history of one search thread; kept
-/// between searches of a game, reset by `ucinewgame`.
+/// Countermoves and butterfly history of one search thread; kept between
+/// searches of a game, reset by `ucinewgame`.
 #[derive(Clone)]
 pub struct History {
-    killers: Box<[[Option<Move>; 2]; MAX_PLY + 1]>,
     countermoves: Box<[[Option<Move>; 64]; 64]>,
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
 }
@@ -41,7 +39,6 @@ pub struct History {
 impl Default for History {
     fn default() -> Self {
         History {
-            killers: Box::new([[None; 2]; MAX_PLY + 1]),
             countermoves: Box::new([[None; 64]; 64]),
             butterfly: Box::new([[[0; 64]; 64]; 2]),
         }
@@ -49,11 +46,6 @@ impl Default for History {
 }
 
 impl History {
-    /// The two killers at `ply`.
-    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
-        self.killers[ply.min(MAX_PLY)]
-    }
-
     /// The countermove to `previous`.
     pub fn countermove(&self, previous: Option<Move>) -> Option<Move> {
         previous.and_then(|p| {
@@ -69,12 +61,11 @@ impl History {
     }
 
     /// A quiet move `best` caused a beta cutoff at `depth`: reward it, punish
-    /// the quiet moves tried before it, and record it as killer and
-    /// countermove.
+    /// the quiet moves tried before it, and record it as the countermove to
+    /// `previous`.
     pub fn update_quiet_cutoff(
         &mut self,
         side: Color,
-        ply: usize,
         depth: i32,
         best: Move,
         tried: &[Move],
@@ -93,20 +84,10 @@ impl History {
                 -bonus,
             );
         }
-        let slot = &mut self.killers[ply.min(MAX_PLY)];
-        if slot[0] != Some(best) {
-            slot[1] = slot[0];
-            slot[0] = Some(best);
-        }
         if let Some(p) = previous {
             let (f, t) = squares(p);
             self.countermoves[f as usize][t as usize] = Some(best);
         }
-    }
-
-    /// Forgets the killers (they are per search, the rest is per game).
-    pub fn clear_killers(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 }
 

@@ -12,16 +12,18 @@
 //! with the bad captures. Quiet moves that give check come before the other
 //! quiets (the design card asks for capture/check-first ordering). In
 //! quiescence mode (not in check) only the capture stages run. With ordering
-//! switched off the moves come in generation order.
+//! switched off the moves come in generation order; a listed picker (the
+//! root's) hands out a given list in its order.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 
+use super::OrderingStep;
 use super::history::History;
 use crate::chess::checks::CheckInfo;
 use crate::chess::movegen::{generate_quiet, generate_tactical};
-use crate::chess::see::{see_ge, see_value};
-use crate::search::params::OrderingStep;
+use crate::chess::see::see_ge;
+use crate::chess::values::mvv_lva;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
 pub const CHECK_BONUS: i32 = 1 << 16;
@@ -98,15 +100,6 @@ fn is_tactical(m: Move) -> bool {
     m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
-/// MVV-LVA: the most valuable victim first, the cheapest attacker first.
-fn mvv_lva(m: Move) -> i32 {
-    let victim = m.capture().map_or(0, see_value);
-    let promotion = m
-        .promotion()
-        .map_or(0, |r| see_value(r) - see_value(Role::Pawn));
-    10 * (victim + promotion) - see_value(m.role()) / 10
-}
-
 impl MovePicker {
     /// A picker for a full-width node. `tt_move` must be legal here (checked
     /// by the caller); `killers` and `countermove` are checked here.
@@ -145,6 +138,15 @@ impl MovePicker {
             quiets_pending: false,
             skipping_quiets: false,
         }
+    }
+
+    /// A picker that hands out `moves` as they come (the root's moves, in
+    /// the order the last iteration left them).
+    pub fn listed(moves: impl IntoIterator<Item = Move>) -> MovePicker {
+        let mut picker = MovePicker::new(None, [None; 2], None, false);
+        picker.moves.extend(moves.into_iter().map(|m| (m, 0)));
+        picker.stage = Stage::Done;
+        picker
     }
 
     /// A picker for quiescence search: captures and queen promotions only,
@@ -426,7 +428,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::position::Position;
+    use crate::chess::Position;
 
     /// Perft through the picker: every legal move comes out exactly once,
     /// TT move and refutations included.

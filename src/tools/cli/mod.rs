@@ -10,11 +10,12 @@ use clap::{ArgGroup, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::chess::perft::{self, PerftTable};
-use crate::chess::position::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use crate::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
 use crate::engine::bench;
 use crate::engine::config::Config;
 use crate::search::SearchLimits;
-use crate::search::params::{OrderingStep, SearchConfig};
+use crate::search::ordering::OrderingStep;
+use crate::search::params::SearchConfig;
 use crate::tools::epd::{self, parse_epd, run_suite, solved_count};
 use crate::tools::perft_suite::{check_suite, parse_suite};
 use crate::uci;

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::chess::position::Position;
+use crate::chess::Position;
 use crate::eval::layout::{self, COUNT};
 use crate::eval::{Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
 

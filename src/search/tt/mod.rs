@@ -35,18 +35,19 @@
 //! plain miss. What *can* be returned is a consistent but stale entry, or an
 //! entry of another position whose key collides in all 64 bits. The caller
 //! must therefore treat every TT move as a suggestion and verify it is legal
-//! in the current position (see [`TtMove::find_in`]) before playing it.
+//! in the current position ([`TtMove::to_move`]) before playing it.
+//!
+//! Scores are stored relative to the node, not the root (see
+//! `search::score::to_tt`); `entry.rs` packs and unpacks the data word.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
-use shakmaty::{Move, MoveList, Role, Square};
 
-/// Score of a mate at the root. Must equal `crate::search::MATE`.
-pub const MATE: i32 = 32_000;
-/// Scores at least this large (in absolute value) are mate scores. Must
-/// equal `crate::search::MATE_BOUND`.
-pub const MATE_BOUND: i32 = MATE - 128;
+mod entry;
+
+pub use entry::{Bound, TtEntry, TtMove};
+use entry::{GEN_MASK, age_distance, depth_of, generation_of, move_bits, pack, unpack};
 
 /// A same-key store from the same search may replace the entry only if it is
 /// no more than this much shallower (or exact).
@@ -54,175 +55,6 @@ const SAME_KEY_DEPTH_MARGIN: i32 = 3;
 
 const ENTRIES_PER_BUCKET: usize = 4;
 const BUCKET_BYTES: usize = 64;
-const DEPTH_OFFSET: i32 = 8;
-const GEN_MASK: u8 = 63;
-const BOUNDS: [Bound; 4] = [Bound::None, Bound::Upper, Bound::Lower, Bound::Exact];
-
-/// Converts a search score at distance `ply` from the root to the score kept
-/// in the table: mate scores become relative to the node instead of the root.
-///
-/// Example: at ply 5 the search finds that the side to move mates in 3 plies
-/// from there, i.e. at ply 8 from the root, so the score is `MATE - 8`. It
-/// is stored as `MATE - 8 + 5 = MATE - 3` ("mate in 3 plies from here").
-/// If the same position is later met at ply 7, [`score_from_tt`] gives
-/// `MATE - 3 - 7 = MATE - 10`: mate at ply 10 from that root. Being mated
-/// is symmetric (`-MATE + 8` is stored as `-MATE + 3`). Other scores are
-/// kept unchanged; everything is clamped into `i16`.
-pub fn score_to_tt(score: i32, ply: usize) -> i16 {
-    clamp16(score + mate_sign(score) * ply as i32)
-}
-
-/// Converts a score read from the table back into a score at distance `ply`
-/// from the root; the inverse of [`score_to_tt`].
-pub fn score_from_tt(score: i16, ply: usize) -> i32 {
-    let score = i32::from(score);
-    score - mate_sign(score) * ply as i32
-}
-
-/// `1` for "we mate" scores, `-1` for "we are mated", else `0`.
-fn mate_sign(score: i32) -> i32 {
-    i32::from(score >= MATE_BOUND) - i32::from(score <= -MATE_BOUND)
-}
-
-fn clamp16(x: i32) -> i16 {
-    x.clamp(i16::MIN.into(), i16::MAX.into()) as i16
-}
-
-/// The kind of score in an entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// No score information (only the eval and perhaps the move are useful).
-    None,
-    /// The score is an upper bound (fail low).
-    Upper,
-    /// The score is a lower bound (fail high).
-    Lower,
-    /// The score is exact.
-    Exact,
-}
-
-/// A move as stored in the table: enough to find it among the legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TtMove {
-    /// Origin square (the king's square for castling).
-    pub from: Square,
-    /// Target square (the rook's square for castling, as shakmaty does).
-    pub to: Square,
-    /// Promotion role, if any.
-    pub promotion: Option<Role>,
-}
-
-impl TtMove {
-    /// Extracts the squares and promotion of a move. Castling is stored as
-    /// king square to rook square (`Move::Castle { king, rook }`). Drops do
-    /// not exist in standard chess; one would be stored as `to -> to`.
-    pub fn from_move(m: Move) -> TtMove {
-        TtMove {
-            from: m.from().unwrap_or(m.to()),
-            to: m.to(),
-            promotion: m.promotion(),
-        }
-    }
-
-    /// Whether `m` is the move this was made from.
-    pub fn matches(&self, m: Move) -> bool {
-        m.from() == Some(self.from) && m.to() == self.to && m.promotion() == self.promotion
-    }
-
-    /// Finds this move among `moves` (normally the legal moves of the
-    /// current position); `None` if it is not there.
-    pub fn find_in(&self, moves: &MoveList) -> Option<Move> {
-        moves.iter().copied().find(|&m| self.matches(m))
-    }
-
-    fn encode(self) -> u64 {
-        let promo = self.promotion.map_or(0, |r| r as u64);
-        u64::from(self.from) | u64::from(self.to) << 6 | promo << 12
-    }
-
-    fn decode(bits: u64) -> Option<TtMove> {
-        let bits = bits & 0x7fff;
-        if bits == 0 {
-            return None;
-        }
-        let promotion = match (bits >> 12) & 7 {
-            0 => None,
-            r => Some(Role::try_from(r as u8).ok()?),
-        };
-        let from = Square::new((bits & 63) as u32);
-        let to = Square::new(((bits >> 6) & 63) as u32);
-        Some(TtMove {
-            from,
-            to,
-            promotion,
-        })
-    }
-}
-
-/// What a probe returns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TtEntry {
-    /// Best or refutation move, if any; verify legality before use.
-    pub mv: Option<TtMove>,
-    /// Score, already converted with [`score_from_tt`] for the probing ply.
-    pub score: i32,
-    /// Static evaluation of the position.
-    pub eval: i32,
-    /// Depth the score was searched to (`-8..=247`).
-    pub depth: i32,
-    /// What kind of bound `score` is.
-    pub bound: Bound,
-}
-
-impl Bound {
-    /// The bound a search result proves: at least `beta` is a lower bound,
-    /// at most the original alpha an upper bound, in between exact.
-    pub fn of(score: i32, original_alpha: i32, beta: i32) -> Bound {
-        if score >= beta {
-            Bound::Lower
-        } else if score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        }
-    }
-}
-
-impl TtEntry {
-    /// Whether this entry's score settles a node searched with window
-    /// `(alpha, beta)` (its depth is the caller's business).
-    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score >= beta,
-            Bound::Upper => self.score <= alpha,
-            Bound::None => false,
-        }
-    }
-}
-
-/// Packs the `data` word (see the module docs).
-fn pack(mv: u64, score: i16, eval: i16, depth: i32, bound: Bound, generation: u8) -> u64 {
-    let depth8 = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    mv | u64::from(score as u16) << 16
-        | u64::from(eval as u16) << 32
-        | depth8 << 48
-        | (bound as u64) << 56
-        | u64::from(generation & GEN_MASK) << 58
-}
-
-fn depth8(data: u64) -> i32 {
-    ((data >> 48) & 0xff) as i32
-}
-
-fn generation_of(data: u64) -> u8 {
-    (data >> 58) as u8
-}
-
-/// Age distance from `entry_gen` to `current`, modulo 64.
-fn age_distance(current: u8, entry_gen: u8) -> i32 {
-    i32::from(current.wrapping_sub(entry_gen) & GEN_MASK)
-}
 
 #[derive(Default)]
 struct Entry {
@@ -296,12 +128,10 @@ impl TranspositionTable {
 
     /// Empties every entry and resets the generation.
     pub fn clear(&mut self) {
-        self.buckets.par_chunks_mut(4096).for_each(|chunk| {
-            for e in chunk.iter_mut().flat_map(|b| b.entries.iter_mut()) {
-                *e.check.get_mut() = 0;
-                *e.data.get_mut() = 0;
-            }
-        });
+        // Whole buckets at a time: the compiler turns this into wide stores.
+        self.buckets
+            .par_chunks_mut(4096)
+            .for_each(|chunk| chunk.fill_with(Bucket::default));
         *self.generation.get_mut() = 0;
     }
 
@@ -326,35 +156,28 @@ impl TranspositionTable {
         self.bucket(key).entries.iter().find_map(|e| {
             let data = e.data.load(Relaxed);
             let check = e.check.load(Relaxed);
-            (data != 0 && check ^ data == key).then(|| TtEntry {
-                mv: TtMove::decode(data),
-                score: score_from_tt((data >> 16) as u16 as i16, ply),
-                eval: i32::from((data >> 32) as u16 as i16),
-                depth: depth8(data) - DEPTH_OFFSET,
-                bound: BOUNDS[(data >> 56) as usize & 3],
-            })
+            (data != 0 && check ^ data == key).then(|| unpack(data, ply))
         })
     }
 
-    /// Stores a result for `key`, searched at distance `ply` from the root.
+    /// Stores `entry`, the result for `key` searched at distance `ply` from
+    /// the root (its score as the search sees it: mate scores from the
+    /// root).
     ///
     /// An entry already holding `key` is overwritten (keeping its move if
-    /// `mv` is `None`); otherwise the bucket's entry with the lowest
+    /// `entry.mv` is `None`); otherwise the bucket's entry with the lowest
     /// `depth - 8 * age_distance` is replaced, empty entries first.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        ply: usize,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = entry;
         let generation = self.generation();
         let entries = &self.bucket(key).entries;
-        let mut mv_bits = mv.map_or(0, |m| TtMove::from_move(m).encode());
+        let mut mv_bits = mv.map_or(0, TtMove::encode);
         let mut target = 0;
         let mut worst = i32::MAX;
         for (i, e) in entries.iter().enumerate() {
@@ -362,11 +185,11 @@ impl TranspositionTable {
             let check = e.check.load(Relaxed);
             if data != 0 && check ^ data == key {
                 if mv_bits == 0 {
-                    mv_bits = data & 0x7fff;
+                    mv_bits = move_bits(data);
                 }
                 // Keep a much deeper result of this search for the same
                 // position, unless the new one is exact.
-                let old_depth = depth8(data) - DEPTH_OFFSET;
+                let old_depth = depth_of(data);
                 let same_search = generation_of(data) == generation;
                 if same_search && bound != Bound::Exact && depth + SAME_KEY_DEPTH_MARGIN < old_depth
                 {
@@ -378,15 +201,14 @@ impl TranspositionTable {
             let value = if data == 0 {
                 i32::MIN
             } else {
-                depth8(data) - 8 * age_distance(generation, generation_of(data))
+                depth_of(data) - 8 * age_distance(generation, generation_of(data))
             };
             if value < worst {
                 worst = value;
                 target = i;
             }
         }
-        let (score, eval) = (score_to_tt(score, ply), clamp16(eval));
-        let data = pack(mv_bits, score, eval, depth, bound, generation);
+        let data = pack(mv_bits, score, eval, depth, bound, ply, generation);
         let e = &entries[target];
         e.data.store(data, Relaxed);
         e.check.store(key ^ data, Relaxed);
@@ -425,7 +247,31 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, Chess, Position as _, Square::*, fen::Fen};
+    use crate::search::score::{MATE, MATE_BOUND, from_tt as score_from_tt, to_tt as score_to_tt};
+    use shakmaty::{CastlingMode, Chess, Move, Position as _, Role, Square, Square::*, fen::Fen};
+
+    /// Stores a result given field by field.
+    fn store(
+        tt: &TranspositionTable,
+        key: u64,
+        mv: Option<Move>,
+        fields: (i32, i32, i32, Bound),
+        ply: usize,
+    ) {
+        let (score, eval, depth, bound) = fields;
+        let mv = mv.map(TtMove::from_move);
+        tt.store(
+            key,
+            ply,
+            TtEntry {
+                mv,
+                score,
+                eval,
+                depth,
+                bound,
+            },
+        );
+    }
 
     fn splitmix(state: &mut u64) -> u64 {
         *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -446,7 +292,7 @@ mod tests {
 
     /// Stores `key` with no move, score and eval 0, an exact bound.
     fn put(tt: &TranspositionTable, key: u64, depth: i32) {
-        tt.store(key, None, 0, 0, depth, Bound::Exact, 0);
+        store(tt, key, None, (0, 0, depth, Bound::Exact), 0);
     }
 
     /// Which of the keys 1..=5 are in the table.
@@ -466,14 +312,14 @@ mod tests {
             (3, None, 0, 1, 247, Bound::Lower),
             (4, Some(mv(H8, A1, None)), 5, 6, 0, Bound::None),
         ] {
-            tt.store(key, mv, score, eval, depth, bound, 0);
+            store(&tt, key, mv, (score, eval, depth, bound), 0);
             let e = tt.probe(key, 0).unwrap();
             let got = (e.mv, e.score, e.eval, e.depth, e.bound);
             assert_eq!(got, (mv.map(TtMove::from_move), score, eval, depth, bound));
         }
         assert_eq!(tt.probe(5, 0), None);
         // Out-of-range depths and evals are clamped.
-        tt.store(9, None, 0, 100_000, 1000, Bound::Lower, 0);
+        store(&tt, 9, None, (0, 100_000, 1000, Bound::Lower), 0);
         let e = tt.probe(9, 0).unwrap();
         assert_eq!((e.eval, e.depth), (i16::MAX.into(), 247));
         put(&tt, 9, -50);
@@ -489,6 +335,7 @@ mod tests {
             let tm = TtMove::from_move(m);
             assert_eq!(TtMove::decode(tm.encode()), Some(tm));
             assert_eq!(tm.find_in(&moves), Some(m));
+            assert_eq!(tm.to_move(&pos), Some(m));
         }
         let long_castle = TtMove::from_move(mv(E1, A1, None)).find_in(&moves);
         assert!(matches!(long_castle, Some(Move::Castle { .. })));
@@ -508,7 +355,7 @@ mod tests {
             (MATE_BOUND - 1, 4, 9, MATE_BOUND - 1),
         ] {
             for sign in [1, -1] {
-                tt.store(77, None, sign * score, 0, 3, Bound::Exact, store_ply);
+                store(&tt, 77, None, (sign * score, 0, 3, Bound::Exact), store_ply);
                 assert_eq!(tt.probe(77, probe_ply).unwrap().score, sign * want);
             }
         }
@@ -543,13 +390,13 @@ mod tests {
     fn same_key_store_keeps_the_move() {
         let tt = TranspositionTable::new(0).unwrap();
         let (m, m2) = (mv(B1, C3, None), mv(G1, F3, None));
-        tt.store(42, Some(m), 10, 0, 5, Bound::Lower, 0);
-        tt.store(42, None, -30, 2, 2, Bound::Upper, 0);
+        store(&tt, 42, Some(m), (10, 0, 5, Bound::Lower), 0);
+        store(&tt, 42, None, (-30, 2, 2, Bound::Upper), 0);
         let e = tt.probe(42, 0).unwrap();
         let got = (e.score, e.eval, e.depth, e.bound);
         assert_eq!(got, (-30, 2, 2, Bound::Upper));
         assert!(e.mv.unwrap().matches(m));
-        tt.store(42, Some(m2), 0, 0, 1, Bound::Exact, 0);
+        store(&tt, 42, Some(m2), (0, 0, 1, Bound::Exact), 0);
         assert!(tt.probe(42, 0).unwrap().mv.unwrap().matches(m2));
         // Updated in place, not duplicated: three more keys fill the bucket.
         (1..=3).for_each(|key| put(&tt, key, 50));
@@ -579,7 +426,7 @@ mod tests {
     #[test]
     fn failed_resize_keeps_the_old_table() {
         let mut tt = TranspositionTable::new(1).unwrap();
-        tt.store(99, None, 17, 0, 4, Bound::Exact, 0);
+        store(&tt, 99, None, (17, 0, 4, Bound::Exact), 0);
         let err = tt.resize(usize::MAX / 2);
         assert!(matches!(err, Err(TtError::Alloc { .. })));
         assert!(tt.resize(1 << 40).is_err());
@@ -599,7 +446,7 @@ mod tests {
             score: (key >> 12 & 0xfff) as i32 - 2048,
             eval: (key >> 24 & 0xfff) as i32 - 2048,
             depth: (key >> 36 & 0x3f) as i32 - 8,
-            bound: BOUNDS[1 + (key >> 42) as usize % 3],
+            bound: [Bound::Upper, Bound::Lower, Bound::Exact][(key >> 42) as usize % 3],
         }
     }
 
@@ -623,7 +470,7 @@ mod tests {
                             }
                             let x = expected(key);
                             let m = x.mv.map(|m| mv(m.from, m.to, None));
-                            tt.store(key, m, x.score, x.eval, x.depth, x.bound, 0);
+                            store(tt, key, m, (x.score, x.eval, x.depth, x.bound), 0);
                         }
                         assert!(hits > 0);
                     });

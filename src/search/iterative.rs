@@ -1,0 +1,165 @@
+//! Iterative deepening: the main thread searches depth 1, 2, 3 … with
+//! aspiration windows around the last score, reports every iteration and
+//! decides when to stop; helper threads (Lazy SMP) deepen on their own and
+//! only share the transposition table.
+
+use std::cmp::Reverse;
+use std::time::Duration;
+
+use super::limits::SearchLimits;
+use super::node::{Root, Window};
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use super::report::{ScoreBound, SearchReport};
+use super::score::{INFINITE, MATE_BOUND, MAX_DEPTH, Score};
+use super::worker::Worker;
+
+/// Bound lines (`lowerbound`/`upperbound`) are reported only after this long.
+const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
+
+/// The best line of the last completed iteration of the main thread.
+#[derive(Debug, Clone)]
+pub(super) struct Completed {
+    /// Its depth.
+    pub depth: u32,
+    /// The deepest ply it reached.
+    pub seldepth: u32,
+    /// The score of its best line.
+    pub score: i32,
+    /// `Some(Lower)` when the line comes from an iteration cut short.
+    pub bound: Option<ScoreBound>,
+    /// The best line.
+    pub pv: Vec<shakmaty::Move>,
+}
+
+/// What the main thread's deepening leaves behind.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Deepening {
+    /// The best line found, if any iteration finished.
+    pub completed: Option<Completed>,
+    /// `(depth, nodes so far)` after each completed iteration.
+    pub iterations: Vec<(u32, u64)>,
+}
+
+/// The main thread's iterative deepening, to `max_depth` at most:
+/// reports each iteration and decides when to stop.
+pub(super) fn main_thread(
+    main: &mut Worker<'_>,
+    limits: &SearchLimits,
+    multipv: usize,
+    max_depth: u32,
+) -> Deepening {
+    let mut result = Deepening::default();
+    let signals = main.signals();
+    for depth in 1..=max_depth {
+        if !iterate(main, depth, multipv) {
+            // A move that beat the previous best before time ran out is
+            // better at this depth than anything the last full iteration saw.
+            if let Some(rm) = main.unfinished_best.take() {
+                result.completed = Some(Completed {
+                    depth,
+                    seldepth: main.seldepth as u32,
+                    score: rm.score,
+                    bound: Some(ScoreBound::Lower),
+                    pv: rm.pv,
+                });
+            }
+            break;
+        }
+        let nodes = main.total_nodes();
+        result.iterations.push((depth, nodes));
+        let best = &main.root_moves[0];
+        result.completed = Some(Completed {
+            depth,
+            seldepth: main.seldepth as u32,
+            score: best.score,
+            bound: None,
+            pv: best.pv.clone(),
+        });
+
+        if signals.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
+            break;
+        }
+        if let (Some(m), Score::Mate(n)) = (limits.mate, Score::from_internal(best.score))
+            && n > 0
+            && n as u32 <= m
+        {
+            break;
+        }
+        // Soft limit: an iteration started now would likely not finish.
+        if !main.pondering()
+            && main
+                .soft_limit()
+                .is_some_and(|soft| main.start.elapsed() >= soft)
+        {
+            break;
+        }
+    }
+    result
+}
+
+/// A helper thread's iterative deepening: until the search stops. Helper
+/// `index` (from 1) starts one ply deeper when odd, to spread the threads.
+pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) {
+    let first = 1 + index as u32 % 2;
+    for depth in first..=MAX_DEPTH {
+        if !iterate(worker, depth, 1) || worker.signals().stopped() {
+            break;
+        }
+    }
+    worker.publish_nodes();
+}
+
+/// One iteration at `depth`: every MultiPV line with its aspiration loop.
+/// Returns false when the iteration was cut short.
+fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
+    worker.root_depth = depth as i32;
+    worker.seldepth = 0;
+    worker.unfinished_best = None;
+    for rm in &mut worker.root_moves {
+        rm.previous_score = rm.score;
+    }
+    let lines = multipv.clamp(1, worker.root_moves.len().max(1));
+    let config = worker.config();
+    for pv_index in 0..lines {
+        worker.pv_index = pv_index;
+        let previous = worker.root_moves[pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let aspirate =
+            config.aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND;
+        let mut window = if aspirate {
+            Window::new(previous - delta, previous + delta)
+        } else {
+            Window::FULL
+        };
+        loop {
+            let score = worker.negamax::<Root>(depth as i32, 0, window, true);
+            if worker.aborted {
+                return false;
+            }
+            // Best first among the lines not yet fixed (stable: unsearched
+            // moves keep last iteration's order).
+            worker.root_moves[pv_index..].sort_by_key(|rm| Reverse(rm.score));
+            let (alpha, beta) = (window.alpha, window.beta);
+            let bound = if score <= alpha {
+                window = Window::new((score - delta).max(-INFINITE), (alpha + beta) / 2);
+                ScoreBound::Upper
+            } else if score >= beta {
+                window = Window::new(alpha, (score + delta).min(INFINITE));
+                ScoreBound::Lower
+            } else {
+                break;
+            };
+            if worker.report.is_some() && worker.start.elapsed() >= BOUND_REPORT_AFTER {
+                worker.send(SearchReport::Iteration(worker.info(pv_index, Some(bound))));
+            }
+            delta += delta / 2;
+        }
+        worker.root_moves[..=pv_index].sort_by_key(|rm| Reverse(rm.score));
+    }
+    if worker.report.is_some() {
+        for k in 0..lines {
+            worker.send(SearchReport::Iteration(worker.info(k, None)));
+        }
+    }
+    true
+}

@@ -1,0 +1,84 @@
+//! What a search is asked to do: the limits of one `go` ([`SearchLimits`])
+//! and the settings that come from options ([`SearchSettings`]).
+
+use std::time::Instant;
+
+use shakmaty::Move;
+
+use super::params::SearchConfig;
+use super::time::Clock;
+
+/// What `go` asked for, in our own types.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// `go depth`: iterations to complete.
+    pub depth: Option<u32>,
+    /// `go nodes`: stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// `go mate`: look for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// `go infinite`: search until `stop`.
+    pub infinite: bool,
+    /// `go ponder`: search on the opponent's time until `ponderhit`/`stop`.
+    pub ponder: bool,
+    /// Clock parameters (`wtime btime winc binc movestogo movetime`).
+    pub clock: Clock,
+    /// `go searchmoves`: only these root moves (empty: all).
+    pub searchmoves: Vec<Move>,
+    /// When `go` arrived: the clock runs from here, not from when the search
+    /// thread got going (`None`: from the start of the search).
+    pub received: Option<Instant>,
+}
+
+impl SearchLimits {
+    /// Limits of a search to a fixed depth.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Limits of a search to about `nodes` nodes.
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// Settings of a searcher that come from options, not from `go`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchSettings {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// `Move Overhead`, ms.
+    pub move_overhead_ms: u64,
+    /// Which techniques are on.
+    pub config: SearchConfig,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 0,
+            config: SearchConfig::default(),
+        }
+    }
+}
+
+impl SearchSettings {
+    /// One thread, one line, no overhead, with `config`: what the tools and
+    /// the tests search with.
+    pub fn single(config: SearchConfig) -> SearchSettings {
+        SearchSettings {
+            config,
+            ..SearchSettings::default()
+        }
+    }
+}

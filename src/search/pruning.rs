@@ -1,0 +1,222 @@
+//! The selective techniques of the main search, each named for what it is:
+//! reverse futility pruning and null-move pruning (whole nodes), futility,
+//! late move and SEE pruning (single moves), and late move reductions.
+//! Every number is a named tunable in `params.rs`.
+
+use shakmaty::{Chess, Move, Position as _};
+
+use super::lmr::lmr_reduction;
+use super::node::{NodeKind, NonPv, Window};
+use super::ordering::movepicker::{MoveKind, MovePicker};
+use super::params::*;
+use super::score::{MATE_BOUND, mate_in, mated_in};
+use super::worker::Worker;
+use crate::chess::checks::CheckInfo;
+use crate::chess::see::see_ge;
+
+/// What the pruning rules need to know about a node.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NodeFacts {
+    /// Remaining depth.
+    pub depth: i32,
+    /// Static evaluation (`-INFINITE` in check).
+    pub eval: i32,
+    /// The static evaluation is better than two plies ago.
+    pub improving: bool,
+    /// Late move pruning: quiet moves tried before the rest are skipped
+    /// (halved when not improving; a shift, not a division, in the loop).
+    pub lmp_limit: i32,
+}
+
+impl NodeFacts {
+    /// The facts of a node at `depth`.
+    pub fn new(depth: i32, eval: i32, improving: bool) -> NodeFacts {
+        NodeFacts {
+            depth,
+            eval,
+            improving,
+            lmp_limit: (LMP_BASE + depth * depth) >> u32::from(!improving),
+        }
+    }
+}
+
+/// What the pruning rules need to know about a move.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct MoveFacts {
+    /// The move.
+    pub m: Move,
+    /// What the move picker made of it.
+    pub kind: MoveKind,
+    /// Neither a capture nor a promotion.
+    pub quiet: bool,
+    /// It gives check.
+    pub gives_check: bool,
+}
+
+impl MoveFacts {
+    /// The facts of `m`, a legal move of `board` handed out as `kind`.
+    #[inline]
+    pub fn new(board: &Chess, checks: &CheckInfo, m: Move, kind: MoveKind) -> MoveFacts {
+        MoveFacts {
+            m,
+            kind,
+            quiet: !m.is_capture() && m.promotion().is_none(),
+            gives_check: checks.gives_check(board, m),
+        }
+    }
+}
+
+/// Whether the side to move has a piece other than king and pawns (null
+/// move is unsafe without: zugzwang).
+fn has_non_pawn_material(board: &Chess) -> bool {
+    let b = board.board();
+    let ours = b.by_color(board.turn());
+    (ours & !(b.pawns() | b.kings())).any()
+}
+
+impl Worker<'_> {
+    /// Mate-distance pruning: no line from `ply` beats a mate already found
+    /// closer to the root, so the window shrinks to what is still possible;
+    /// true when nothing is (the node returns alpha).
+    pub(super) fn mate_distance_pruning(&self, ply: usize, window: &mut Window) -> bool {
+        if !self.shared.config.mate_distance {
+            return false;
+        }
+        window.alpha = window.alpha.max(mated_in(ply));
+        window.beta = window.beta.min(mate_in(ply + 1));
+        window.alpha >= window.beta
+    }
+
+    /// Reverse futility pruning: far above beta at low depth, a quiet move
+    /// will not bring the score back down. The caller returns the static
+    /// evaluation when this holds (non-PV nodes, not in check).
+    pub(super) fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
+        self.shared.config.pruning
+            && node.depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && node.eval - RFP_MARGIN * (node.depth - i32::from(node.improving)) >= beta
+    }
+
+    /// Null-move pruning: if passing still beats beta, a real move will.
+    /// Returns the score to fail high with, if the node is pruned (non-PV
+    /// nodes, not in check, not right after a null move).
+    pub(super) fn null_move_pruning(
+        &mut self,
+        node: &NodeFacts,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        let depth = node.depth;
+        if !self.shared.config.null_move
+            || depth < NMP_MIN_DEPTH
+            || node.eval < beta
+            || beta.abs() >= MATE_BOUND
+            || !has_non_pawn_material(self.pos.board())
+            || !self.play_null(ply)
+        {
+            return None;
+        }
+        let reduction = NMP_BASE_REDUCTION
+            + depth / NMP_DEPTH_DIVISOR
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+        let window = Window::new(beta - 1, beta);
+        let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), false);
+        self.undo();
+        if self.aborted {
+            return Some(0);
+        }
+        if score < beta {
+            return None;
+        }
+        // Never trust an unproven mate from a null move.
+        let score = if score >= MATE_BOUND { beta } else { score };
+        if depth < NMP_VERIFY_MIN_DEPTH {
+            return Some(score);
+        }
+        // Verification search without null moves (zugzwang insurance).
+        let verified = self.negamax::<NonPv>(depth - 1 - reduction, ply, window, false);
+        (verified >= beta).then_some(score)
+    }
+
+    /// Futility, late move and SEE pruning of one move (not in check, once
+    /// a move has kept the node from being mated), given `alpha` and the
+    /// number of quiet moves tried so far: whether to skip it. Late move
+    /// pruning also tells the `picker` to hand out no more quiet moves.
+    #[inline]
+    pub(super) fn prunes(
+        &self,
+        node: &NodeFacts,
+        mv: &MoveFacts,
+        alpha: i32,
+        quiets_tried: usize,
+        picker: &mut MovePicker,
+    ) -> bool {
+        let board = self.pos.board();
+        let depth = node.depth;
+        if mv.quiet && !mv.gives_check {
+            // Late move pruning.
+            if depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= node.lmp_limit {
+                picker.skip_quiets();
+                return true;
+            }
+            // Futility pruning.
+            if depth <= FP_MAX_DEPTH && node.eval + FP_BASE_MARGIN + FP_MARGIN * depth <= alpha {
+                return true;
+            }
+            // SEE pruning of quiet moves that hang the piece.
+            if depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(board, mv.m, -SEE_QUIET_MARGIN * depth) {
+                return true;
+            }
+        } else if mv.kind == MoveKind::BadCapture
+            && depth <= SEE_PRUNE_MAX_DEPTH
+            && !see_ge(board, mv.m, -SEE_CAPTURE_MARGIN * depth * depth)
+        {
+            // SEE pruning of losing captures.
+            return true;
+        }
+        false
+    }
+
+    /// Late move reductions of the `number`-th move of a node (not the
+    /// first). Moves that give check are searched to full depth: sacrifices
+    /// with check and quiet checks are where the tactics are (WAC at a
+    /// fixed node budget solves 3 to 6 more positions this way).
+    #[inline]
+    pub(super) fn late_move_reduction<N: NodeKind>(
+        &self,
+        node: &NodeFacts,
+        mv: &MoveFacts,
+        number: usize,
+    ) -> i32 {
+        let depth = node.depth;
+        if !self.shared.config.reductions
+            || depth < LMR_MIN_DEPTH
+            || number <= LMR_MIN_MOVES + usize::from(N::PV)
+            || !(mv.quiet || mv.kind == MoveKind::BadCapture)
+            || mv.gives_check
+        {
+            return 0;
+        }
+        let mut reduction = lmr_reduction(depth, number);
+        reduction += i32::from(!N::PV) + i32::from(!node.improving);
+        reduction -= i32::from(mv.kind == MoveKind::Killer);
+        if mv.quiet {
+            reduction -= self.history.score(self.pos.turn(), mv.m) / LMR_HISTORY_DIVISOR;
+        }
+        reduction.clamp(0, depth - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+
+    #[test]
+    fn null_move_needs_a_piece_besides_pawns() {
+        let pawns = Position::from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1", false).unwrap();
+        assert!(!has_non_pawn_material(pawns.board()));
+        let knight = Position::from_fen("4k3/4p3/8/8/8/8/4P3/4KN2 w - - 0 1", false).unwrap();
+        assert!(has_non_pawn_material(knight.board()));
+    }
+}

@@ -1,0 +1,116 @@
+//! The score vocabulary of the search, in one place: the bounds of the
+//! score range, mate scores and their distance to the root, how mate scores
+//! are re-rooted for the transposition table, and the [`Score`] a report
+//! shows.
+//!
+//! Internal scores are centipawns from the side to move's view. A mate
+//! found `n` plies from the root scores `MATE - n` (being mated:
+//! `-(MATE - n)`), so a nearer mate is always preferred; everything beyond
+//! [`MATE_BOUND`] in absolute value is a mate score.
+
+/// Longest path from the root the searcher keeps state for.
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration the searcher will start; `go depth` beyond it is
+/// clamped.
+pub const MAX_DEPTH: u32 = 100;
+/// Score of a mate at the root; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at least this large (in absolute value) are mate scores: a mate
+/// can be at most [`MAX_PLY`] plies away.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A score beyond every real score (the bounds of a full window).
+pub const INFINITE: i32 = MATE + 1;
+
+/// The score of the side that mates `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of the side that is mated `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> i32 {
+    -mate_in(ply)
+}
+
+/// Whether `score` is a mate score (for either side).
+#[inline]
+pub const fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// `1` for "we mate" scores, `-1` for "we are mated", else `0`.
+fn mate_sign(score: i32) -> i32 {
+    i32::from(score >= MATE_BOUND) - i32::from(score <= -MATE_BOUND)
+}
+
+/// Converts a search score at distance `ply` from the root to the score
+/// kept in the transposition table: mate scores become relative to the node
+/// instead of the root.
+///
+/// Example: at ply 5 the search finds that the side to move mates in 3
+/// plies from there, i.e. at ply 8 from the root, so the score is
+/// `MATE - 8`. It is stored as `MATE - 8 + 5 = MATE - 3` ("mate in 3 plies
+/// from here"). If the same position is later met at ply 7, [`from_tt`]
+/// gives `MATE - 3 - 7 = MATE - 10`: mate at ply 10 from that root. Being
+/// mated is symmetric (`-MATE + 8` is stored as `-MATE + 3`). Other scores
+/// are kept unchanged; everything is clamped into `i16`.
+pub fn to_tt(score: i32, ply: usize) -> i16 {
+    clamp16(score + mate_sign(score) * ply as i32)
+}
+
+/// Converts a score read from the table back into a score at distance
+/// `ply` from the root; the inverse of [`to_tt`].
+pub fn from_tt(score: i16, ply: usize) -> i32 {
+    let score = i32::from(score);
+    score - mate_sign(score) * ply as i32
+}
+
+/// `x` clamped into `i16`.
+pub fn clamp16(x: i32) -> i16 {
+    x.clamp(i16::MIN.into(), i16::MAX.into()) as i16
+}
+
+/// A score as a report shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's view.
+    Cp(i32),
+    /// Mate in this many moves (negative: we are mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node_in_the_table() {
+        assert_eq!(to_tt(MATE - 7, 3), (MATE - 4) as i16);
+        assert_eq!(to_tt(-(MATE - 7), 3), -(MATE - 4) as i16);
+        assert_eq!((to_tt(150, 9), from_tt(-150, 9)), (150, -150));
+        assert_eq!(from_tt(to_tt(mate_in(9), 4), 4), mate_in(9));
+    }
+
+    #[test]
+    fn reported_mates_count_moves() {
+        assert_eq!(Score::from_internal(mate_in(1)), Score::Mate(1));
+        assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2));
+        assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(-35), Score::Cp(-35));
+        assert!(is_mate(mated_in(MAX_PLY)) && !is_mate(MATE_BOUND - 1));
+    }
+}

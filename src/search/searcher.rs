@@ -1,0 +1,258 @@
+//! The [`Searcher`]: the one entry point of the search. It owns what lasts
+//! between searches (the transposition table, each thread's history and
+//! pawn cache, the settings) and runs one search per
+//! [`Searcher::think`]: the main thread here, helper threads (Lazy SMP)
+//! beside it.
+//!
+//! ```
+//! use shears::chess::Position;
+//! use shears::search::{SearchLimits, SearchSettings, Searcher};
+//! let mut searcher = Searcher::new(SearchSettings::default(), 1).unwrap();
+//! let outcome = searcher.think(&Position::startpos(), &SearchLimits::depth(3));
+//! assert!(outcome.best.is_some() && outcome.depth == 3);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use shakmaty::{Move, Position as _};
+
+use super::iterative::{Completed, Deepening, helper_thread, main_thread};
+use super::limits::{SearchLimits, SearchSettings};
+use super::ordering::history::History;
+use super::report::{Reporter, SearchInfo, SearchOutcome, SearchReport, Stats};
+use super::score::{MAX_DEPTH, Score};
+use super::signals::Signals;
+use super::threads::{SEARCH_STACK_BYTES, SharedState, ThreadState};
+use super::time::TimeLimits;
+use super::tt::{TranspositionTable, TtError};
+use super::worker::Worker;
+use crate::chess::Position;
+
+/// The search engine proper: table, thread states and settings, and the
+/// searches run on them.
+pub struct Searcher {
+    tt: TranspositionTable,
+    threads: Vec<ThreadState>,
+    settings: SearchSettings,
+}
+
+impl Searcher {
+    /// A searcher with `settings` and a `hash_mb` megabyte table.
+    ///
+    /// # Errors
+    ///
+    /// When the table cannot be allocated.
+    pub fn new(settings: SearchSettings, hash_mb: usize) -> Result<Searcher, TtError> {
+        let mut searcher = Searcher {
+            tt: TranspositionTable::new(hash_mb)?,
+            threads: Vec::new(),
+            settings,
+        };
+        searcher.set_settings(settings);
+        Ok(searcher)
+    }
+
+    /// The current settings.
+    pub fn settings(&self) -> &SearchSettings {
+        &self.settings
+    }
+
+    /// Changes the settings; a new thread count takes effect at once (new
+    /// threads start with empty histories).
+    pub fn set_settings(&mut self, settings: SearchSettings) {
+        self.settings = settings;
+        self.threads
+            .resize_with(settings.threads.max(1), ThreadState::default);
+    }
+
+    /// Reallocates the table to about `mb` megabytes, emptying it.
+    ///
+    /// # Errors
+    ///
+    /// When the table cannot be allocated; the old one is kept then.
+    pub fn resize_hash(&mut self, mb: usize) -> Result<(), TtError> {
+        self.tt.resize(mb)
+    }
+
+    /// Empties the table.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Forgets everything learned about the game: the table and the
+    /// histories. The pawn caches stay: they only hold exact evaluation
+    /// terms, so keeping them never changes a search.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for thread in &mut self.threads {
+            thread.history = History::default();
+        }
+    }
+
+    /// Searches `pos` under `limits` with no reports and no outside stop:
+    /// what tools and tests use.
+    pub fn think(&mut self, pos: &Position, limits: &SearchLimits) -> SearchOutcome {
+        self.think_with(pos, limits, &Signals::new(limits.ponder), &|_| {})
+    }
+
+    /// Searches `pos` under `limits`, reporting through `report`; `signals`
+    /// stop the search (and end pondering) from outside. The last report is
+    /// always [`SearchReport::Finished`]. With `infinite` or while
+    /// pondering, it does not finish before `stop` (or `ponderhit`).
+    pub fn think_with(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        signals: &Signals,
+        report: Reporter<'_>,
+    ) -> SearchOutcome {
+        let start = limits.received.unwrap_or_else(Instant::now);
+        self.tt.new_search();
+        let settings = self.settings;
+        let time = TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms);
+        let shared = SharedState::new(
+            &self.tt,
+            signals,
+            settings.config,
+            time,
+            limits.nodes,
+            start,
+            self.threads.len(),
+        );
+        let mut root_moves: Vec<Move> = pos.board().legal_moves().into_iter().collect();
+        if !limits.searchmoves.is_empty() {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+        }
+        let max_depth = match (limits.depth, limits.mate) {
+            (Some(d), _) => d.clamp(1, MAX_DEPTH),
+            (None, Some(m)) => m.clamp(1, MAX_DEPTH).saturating_mul(2).min(MAX_DEPTH),
+            (None, None) => MAX_DEPTH,
+        };
+
+        let (main_state, helper_states) = self
+            .threads
+            .split_first_mut()
+            .expect("a searcher has at least one thread");
+        let mut main = Worker::new(0, &shared, main_state, pos, &root_moves, Some(report));
+        let mut deepening = Deepening::default();
+        let helpers: Vec<(Stats, u64)> = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            if !root_moves.is_empty() {
+                for (i, state) in helper_states.iter_mut().enumerate() {
+                    let (shared, root_moves) = (&shared, &root_moves);
+                    let builder = std::thread::Builder::new()
+                        .name(format!("helper-{}", i + 1))
+                        .stack_size(SEARCH_STACK_BYTES);
+                    let spawned = builder.spawn_scoped(scope, move || {
+                        let mut worker = Worker::new(i + 1, shared, state, pos, root_moves, None);
+                        helper_thread(&mut worker, i + 1);
+                        (worker.stats, worker.nodes)
+                    });
+                    // A helper that cannot start is simply not there.
+                    if let Ok(h) = spawned {
+                        handles.push(h);
+                    }
+                }
+                deepening = main_thread(&mut main, limits, settings.multipv, max_depth);
+            }
+            // go infinite and go ponder never answer before stop (or
+            // ponderhit); the helpers keep searching meanwhile.
+            while !signals.stopped() && (limits.infinite || signals.pondering()) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            signals.stop();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+
+        let mut outcome = SearchOutcome {
+            nodes: main.nodes,
+            stats: main.stats,
+            iterations: deepening.iterations,
+            ..SearchOutcome::default()
+        };
+        for (stats, nodes) in &helpers {
+            outcome.stats.add(stats);
+            outcome.nodes += nodes;
+        }
+        let time = main.start.elapsed();
+        let finished = finish(
+            pos,
+            deepening.completed,
+            outcome.nodes,
+            self.tt.hashfull(),
+            time,
+        );
+        if let Some(c) = finished.completed {
+            outcome.score = Some(c.score);
+            outcome.pv = c.pv;
+            outcome.depth = c.depth;
+        }
+        outcome.best = finished.best;
+        report(SearchReport::Finished {
+            info: finished.info,
+            best: finished.best,
+            ponder: finished.ponder,
+        });
+        outcome
+    }
+}
+
+/// The final report of a search.
+struct Finished {
+    info: SearchInfo,
+    best: Option<Move>,
+    ponder: Option<Move>,
+    completed: Option<Completed>,
+}
+
+/// The final report from the last completed line (none: the root had no
+/// legal move, a mate or a stalemate).
+fn finish(
+    pos: &Position,
+    completed: Option<Completed>,
+    nodes: u64,
+    hashfull: u32,
+    time: Duration,
+) -> Finished {
+    let Some(c) = completed else {
+        let score = if pos.board().is_check() {
+            Score::Mate(0)
+        } else {
+            Score::Cp(0)
+        };
+        let info = SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score,
+            bound: None,
+            nodes,
+            hashfull,
+            time,
+            pv: Vec::new(),
+        };
+        return Finished {
+            info,
+            best: None,
+            ponder: None,
+            completed: None,
+        };
+    };
+    let info = SearchInfo {
+        depth: c.depth,
+        seldepth: c.seldepth,
+        multipv: 1,
+        score: Score::from_internal(c.score),
+        bound: c.bound,
+        nodes,
+        hashfull,
+        time,
+        pv: c.pv.clone(),
+    };
+    Finished {
+        info,
+        best: c.pv.first().copied(),
+        ponder: c.pv.get(1).copied(),
+        completed: Some(c),
+    }
+}

@@ -1,0 +1,112 @@
+//! What search threads keep and share: each thread's state between the
+//! searches of a game ([`ThreadState`]), the state all threads of one
+//! search share (`SharedState`: the table, the signals, the limits, the
+//! node counters), and thread pools sized for the search's recursion.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::ordering::history::History;
+use super::params::SearchConfig;
+use super::signals::Signals;
+use super::time::TimeLimits;
+use super::tt::TranspositionTable;
+use crate::eval::PawnCache;
+
+/// Stack size of a search thread: deep recursion with per-ply move lists
+/// needs more than the default 2 MiB.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// One search thread's state between the searches of a game.
+#[derive(Clone, Default)]
+pub struct ThreadState {
+    /// Countermoves and butterfly history: what the thread has learned
+    /// about the game (reset by `ucinewgame`).
+    pub history: History,
+    /// The pawn-and-king evaluation cache. A hit returns exactly what a
+    /// fresh computation would, so keeping it never changes a search; it
+    /// saves allocating and zeroing 400 KB per search and starts warm.
+    pub pawns: PawnCache,
+}
+
+/// Per-thread node counter on its own cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct NodeCounter(AtomicU64);
+
+/// What all threads of one search share.
+pub(super) struct SharedState<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Stop and ponder flags.
+    pub signals: &'a Signals,
+    /// Which techniques are on.
+    pub config: SearchConfig,
+    /// Soft and hard time limits.
+    pub time: TimeLimits,
+    /// `go nodes`.
+    pub node_limit: Option<u64>,
+    /// When `go` arrived.
+    pub start: Instant,
+    counters: Vec<NodeCounter>,
+}
+
+impl<'a> SharedState<'a> {
+    /// The shared state of a search on `threads` threads.
+    pub fn new(
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        config: SearchConfig,
+        time: TimeLimits,
+        node_limit: Option<u64>,
+        start: Instant,
+        threads: usize,
+    ) -> SharedState<'a> {
+        SharedState {
+            tt,
+            signals,
+            config,
+            time,
+            node_limit,
+            start,
+            counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+        }
+    }
+
+    /// Stores thread `id`'s node count.
+    pub fn publish_nodes(&self, id: usize, nodes: u64) {
+        self.counters[id].0.store(nodes, Ordering::Relaxed);
+    }
+
+    /// All threads' nodes, with thread `id`'s exact count `own`.
+    pub fn total_nodes(&self, id: usize, own: u64) -> u64 {
+        self.counters
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == id {
+                    own
+                } else {
+                    c.0.load(Ordering::Relaxed)
+                }
+            })
+            .sum()
+    }
+}
+
+/// A rayon pool of `threads` threads named `name-<i>`, each with the stack
+/// a search needs: for tools that run many one-thread searches at once.
+///
+/// # Errors
+///
+/// When the threads cannot be started.
+pub fn thread_pool(
+    threads: usize,
+    name: &'static str,
+) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(SEARCH_STACK_BYTES)
+        .thread_name(move |i| format!("{name}-{i}"))
+        .build()
+}

@@ -1,0 +1,250 @@
+//! One search thread's working state ([`Worker`]): its position, stack,
+//! tables and counters, and the plumbing the node searches share: playing
+//! and taking back moves, the stop conditions, the report of a line.
+//!
+//! The searches themselves are `impl Worker` blocks of their own files:
+//! `alphabeta.rs` (the main search), `qsearch.rs`, `pruning.rs` and
+//! `root.rs`.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::{Move, Position as _};
+
+use super::ordering::history::History;
+use super::params::SearchConfig;
+use super::report::{Reporter, ScoreBound, SearchInfo, SearchReport, Stats};
+use super::root::RootMove;
+use super::score::{INFINITE, MAX_PLY, Score, mated_in};
+use super::signals::Signals;
+use super::stack::Stack;
+use super::threads::{SharedState, ThreadState};
+use crate::chess::Position;
+use crate::eval::{PawnCache, evaluate_cached};
+
+/// Nodes between two looks at the clock and the node counters.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// One search thread.
+pub(super) struct Worker<'a> {
+    /// Thread index; 0 is the main thread, which keeps time and reports.
+    pub id: usize,
+    /// What all threads share.
+    pub shared: &'a SharedState<'a>,
+    /// This thread's history tables.
+    pub history: &'a mut History,
+    /// This thread's pawn cache.
+    pub pawns: &'a mut PawnCache,
+    /// The position being searched: the root and the moves played since.
+    pub pos: Position,
+    /// One frame per ply.
+    pub stack: Stack,
+    /// Where reports go (the main thread only).
+    pub report: Option<Reporter<'a>>,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Ordering and TT counters.
+    pub stats: Stats,
+    /// The root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Which MultiPV line is being searched (root moves before it are done).
+    pub pv_index: usize,
+    /// Depth of the current iteration.
+    pub root_depth: i32,
+    /// A root move that beat the first move searched in the current
+    /// iteration (MultiPV line 1): proven better at this depth even if the
+    /// iteration is cut short. Cleared when an iteration starts.
+    pub unfinished_best: Option<RootMove>,
+    /// The current iteration was cut short.
+    pub aborted: bool,
+    /// When the search started (reset at `ponderhit`).
+    pub start: Instant,
+    /// Still pondering, as far as this thread has seen.
+    pondering: bool,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for the root position `root`, searching `root_moves`.
+    pub fn new(
+        id: usize,
+        shared: &'a SharedState<'a>,
+        state: &'a mut ThreadState,
+        root: &Position,
+        root_moves: &[Move],
+        report: Option<Reporter<'a>>,
+    ) -> Worker<'a> {
+        let mut pos = root.clone();
+        pos.reserve(MAX_PLY + 1);
+        Worker {
+            id,
+            shared,
+            history: &mut state.history,
+            pawns: &mut state.pawns,
+            pos,
+            stack: Stack::new(),
+            report,
+            nodes: 0,
+            seldepth: 0,
+            stats: Stats::default(),
+            root_moves: root_moves.iter().map(|&mv| RootMove::new(mv)).collect(),
+            pv_index: 0,
+            root_depth: 0,
+            unfinished_best: None,
+            aborted: false,
+            start: shared.start,
+            pondering: shared.signals.pondering(),
+        }
+    }
+
+    /// The search's stop and ponder flags.
+    pub fn signals(&self) -> &'a Signals {
+        self.shared.signals
+    }
+
+    /// Nodes of all threads (this one exact, the others as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.total_nodes(self.id, self.nodes)
+    }
+
+    /// Publishes this thread's node count for the others to read.
+    pub fn publish_nodes(&self) {
+        self.shared.publish_nodes(self.id, self.nodes);
+    }
+
+    /// Whether the search is still pondering (no clock yet).
+    pub fn pondering(&self) -> bool {
+        self.pondering && self.shared.signals.pondering()
+    }
+
+    /// The soft time limit, if any.
+    pub fn soft_limit(&self) -> Option<Duration> {
+        self.shared.time.soft
+    }
+
+    /// Which techniques are on.
+    pub fn config(&self) -> SearchConfig {
+        self.shared.config
+    }
+
+    /// The report for MultiPV line `k` (0-based) as it stands.
+    pub fn info(&self, k: usize, bound: Option<ScoreBound>) -> SearchInfo {
+        let rm = &self.root_moves[k];
+        let score = if rm.score == -INFINITE {
+            rm.previous_score
+        } else {
+            rm.score
+        };
+        SearchInfo {
+            depth: self.root_depth.max(1) as u32,
+            seldepth: self.seldepth as u32,
+            multipv: k as u32 + 1,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.total_nodes(),
+            hashfull: self.shared.tt.hashfull(),
+            time: self.start.elapsed(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// Sends `report` if this thread reports (the main thread).
+    pub fn send(&self, report: SearchReport) {
+        if let Some(send) = self.report {
+            send(report);
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Stop conditions, looked at every [`CHECK_INTERVAL`] nodes (the node
+    /// limit at every node, so `go nodes` is exact with one thread).
+    pub fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        // Depth 1 always completes: a move must be known.
+        if self.root_depth <= 1 {
+            return false;
+        }
+        if self.shared.signals.stopped() {
+            self.aborted = true;
+            return true;
+        }
+        if !self.is_main() {
+            return false;
+        }
+        if let Some(limit) = self.shared.node_limit
+            && self.shared.total_nodes(self.id, self.nodes) >= limit
+        {
+            self.aborted = true;
+        }
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.shared.publish_nodes(self.id, self.nodes);
+            if self.pondering && !self.shared.signals.pondering() {
+                // ponderhit: our clock starts now.
+                self.pondering = false;
+                self.start = Instant::now();
+            }
+            if !self.pondering
+                && let Some(hard) = self.shared.time.hard
+                && self.start.elapsed() >= hard
+            {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            self.shared.signals.stop();
+        }
+        self.aborted
+    }
+
+    /// Plays `m` at `ply` and starts loading the child's table bucket.
+    #[inline]
+    pub fn play(&mut self, m: Move, ply: usize) {
+        self.pos.play(m);
+        if self.shared.config.tt {
+            // The child probes this bucket first thing: start loading it.
+            self.shared.tt.prefetch(self.pos.key());
+        }
+        self.stack.at_mut(ply).played = Some(m);
+    }
+
+    /// Plays the null move at `ply`; false when it cannot be played.
+    pub fn play_null(&mut self, ply: usize) -> bool {
+        let played = self.pos.play_null();
+        if played {
+            self.stack.at_mut(ply).played = None;
+        }
+        played
+    }
+
+    /// Takes back the last move or null move.
+    #[inline]
+    pub fn undo(&mut self) {
+        self.pos.undo();
+    }
+
+    /// The static evaluation of the current position.
+    #[inline]
+    pub fn evaluate(&mut self) -> i32 {
+        evaluate_cached(self.pos.board(), self.pawns)
+    }
+
+    /// A leaf of the plain search (quiescence off): the static evaluation,
+    /// with mate, stalemate and draws still recognised.
+    pub fn count_leaf(&mut self, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.is_draw() {
+            return 0;
+        }
+        let board = self.pos.board();
+        if board.legal_moves().is_empty() {
+            return if board.is_check() { mated_in(ply) } else { 0 };
+        }
+        self.evaluate()
+    }
+}
