@@ -396,7 +396,7 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
 fn sendable(mirror: &mut Session, text: &str) -> bool {
     match parse_line(text) {
         Err(_) | Ok(None) => true,
-        Ok(Some(Command::Go(_))) => mirror.apply_line(text).is_err(),
+        Ok(Some(Command::Go { .. } | Command::Perft(_))) => mirror.apply_line(text).is_err(),
         Ok(Some(Command::SetOption { name, value })) => {
             // Accepted sizes over 64 MB would allocate for real; larger
             // numbers are refused by the range check and are sent.

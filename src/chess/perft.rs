@@ -5,9 +5,9 @@
 //! Leaves are bulk-counted (depth 1 returns the number of legal moves), as in
 //! Stockfish. [`divide`] splits the work over a rayon pool at the first two
 //! plies; an optional [`PerftTable`] caches subtree counts by zobrist key for
-//! deep runs.
+//! deep runs; [`divide_until`] can be stopped midway.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use shakmaty::{Chess, Move, Position as _};
@@ -63,8 +63,22 @@ impl PerftTable {
     }
 }
 
+/// A stop flag that is never raised.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 /// Leaf count of `board` (with zobrist `key`) at `depth`, on this thread.
 pub fn perft_from(board: &Chess, key: u64, depth: u32, table: Option<&PerftTable>) -> u64 {
+    count(board, key, depth, table, &NEVER)
+}
+
+/// [`perft_from`], giving up (with a partial count) once `stop` is raised.
+fn count(
+    board: &Chess,
+    key: u64,
+    depth: u32,
+    table: Option<&PerftTable>,
+    stop: &AtomicBool,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -76,6 +90,9 @@ pub fn perft_from(board: &Chess, key: u64, depth: u32, table: Option<&PerftTable
     if let Some(hit) = table.and_then(|t| t.probe(key, depth)) {
         return hit;
     }
+    if stop.load(Ordering::Relaxed) {
+        return 0;
+    }
     let mut nodes = 0;
     for &m in &moves {
         let mut child = board.clone();
@@ -85,10 +102,11 @@ pub fn perft_from(board: &Chess, key: u64, depth: u32, table: Option<&PerftTable
             child.legal_moves().len() as u64
         } else {
             let child_key = key_after(board, key, m, &child);
-            perft_from(&child, child_key, depth - 1, table)
+            count(&child, child_key, depth - 1, table, stop)
         };
     }
-    if let Some(t) = table {
+    // A count cut short by a stop is partial: never cache it.
+    if let Some(t) = table.filter(|_| !stop.load(Ordering::Relaxed)) {
         t.store(key, depth, nodes);
     }
     nodes
@@ -103,6 +121,17 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// computed on the current rayon pool: the root's grandchildren are the
 /// parallel tasks, so two threads stay busy even with few root moves.
 pub fn divide(pos: &Position, depth: u32, table: Option<&PerftTable>) -> Vec<(Move, u64)> {
+    divide_until(pos, depth, table, &NEVER)
+}
+
+/// [`divide`], stopped early once `stop` is raised: the counts are then
+/// partial (the caller can tell from `stop`).
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    table: Option<&PerftTable>,
+    stop: &AtomicBool,
+) -> Vec<(Move, u64)> {
     let board = pos.board();
     let root_moves = board.legal_moves();
     if depth <= 2 {
@@ -137,7 +166,7 @@ pub fn divide(pos: &Position, depth: u32, table: Option<&PerftTable>) -> Vec<(Mo
     }
     let counts: Vec<(usize, u64)> = tasks
         .par_iter()
-        .map(|(i, b, k)| (*i, perft_from(b, *k, depth - 2, table)))
+        .map(|(i, b, k)| (*i, count(b, *k, depth - 2, table, stop)))
         .collect();
     let mut per_root = vec![0u64; root_moves.len()];
     for (i, n) in counts {

@@ -7,11 +7,12 @@
 //! cutoffs made by the first move searched (move-ordering quality) and the
 //! transposition-table hit rate.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::chess::Position;
 use crate::search::params::SearchConfig;
-use crate::search::{SearchLimits, SearchSettings, Searcher, Stats};
+use crate::search::{SearchLimits, SearchSettings, Searcher, Signals, Stats};
 
 /// Depth used when none is given.
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -33,6 +34,33 @@ pub struct BenchResult {
     /// Nodes of each completed iteration depth, summed over positions
     /// (index 0 is depth 1).
     pub nodes_by_depth: Vec<u64>,
+    /// Positions searched (all of them, unless the run was stopped).
+    pub positions: usize,
+    /// The run was stopped before its end: the totals cover the positions
+    /// searched, the last of them perhaps only in part.
+    pub stopped: bool,
+}
+
+/// One position of a bench run, done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchPosition {
+    /// Its number, from 1.
+    pub number: usize,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The position.
+    pub fen: String,
+}
+
+impl fmt::Display for BenchPosition {
+    /// `position  N:      nodes nodes  FEN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "position {:>2}: {:>10} nodes  {}",
+            self.number, self.nodes, self.fen
+        )
+    }
 }
 
 impl BenchResult {
@@ -89,9 +117,14 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with `config`, sending one
-/// progress line per position to `progress`.
-pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)) -> BenchResult {
+/// Searches every bench position to `depth` with `config`, telling
+/// `progress` about each one as it is done; `signals` can stop the run.
+pub fn run_with(
+    depth: u32,
+    config: SearchConfig,
+    signals: &Signals,
+    progress: &mut dyn FnMut(&BenchPosition),
+) -> BenchResult {
     let mut total = BenchResult::default();
     let mut searcher = Searcher::new(SearchSettings::single(config), BENCH_HASH_MB)
         .expect("the bench table is small");
@@ -101,15 +134,20 @@ pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)
         .filter(|l| !l.trim().is_empty())
         .enumerate()
     {
+        if signals.stopped() {
+            total.stopped = true;
+            break;
+        }
         let pos = Position::from_fen(fen, false).expect("bench FENs are valid (checked by a test)");
         // Every position starts with an empty table and fresh histories; the
         // pawn cache, which cannot change a search, is kept as between the
         // moves of a game.
         searcher.new_game();
         let start = Instant::now();
-        let outcome = searcher.think(&pos, &limits);
+        let outcome = searcher.think_with(&pos, &limits, signals, &|_| {});
         total.time += start.elapsed();
         total.nodes += outcome.nodes;
+        total.positions += 1;
         total.stats.add(&outcome.stats);
         for (d, nodes) in outcome.iterations {
             let idx = d as usize - 1;
@@ -118,18 +156,24 @@ pub fn run_with(depth: u32, config: SearchConfig, progress: &mut dyn FnMut(&str)
             }
             total.nodes_by_depth[idx] += nodes;
         }
-        progress(&format!(
-            "position {:>2}: {:>10} nodes  {fen}",
-            i + 1,
-            outcome.nodes
-        ));
+        progress(&BenchPosition {
+            number: i + 1,
+            nodes: outcome.nodes,
+            fen: fen.to_owned(),
+        });
     }
+    total.stopped |= signals.stopped();
     total
 }
 
-/// [`run_with`] with the engine's real configuration.
-pub fn run(depth: u32, progress: &mut dyn FnMut(&str)) -> BenchResult {
-    run_with(depth, SearchConfig::default(), progress)
+/// [`run_with`] with the engine's real configuration, to its end.
+pub fn run(depth: u32, progress: &mut dyn FnMut(&BenchPosition)) -> BenchResult {
+    run_with(
+        depth,
+        SearchConfig::default(),
+        &Signals::new(false),
+        progress,
+    )
 }
 
 #[cfg(test)]

@@ -49,7 +49,6 @@ pub(super) fn main_thread(
     max_depth: u32,
 ) -> Deepening {
     let mut result = Deepening::default();
-    let signals = main.signals();
     for depth in 1..=max_depth {
         if !iterate(main, depth, multipv) {
             // A move that beat the previous best before time ran out is
@@ -76,7 +75,7 @@ pub(super) fn main_thread(
             pv: best.pv.clone(),
         });
 
-        if signals.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
+        if main.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
             break;
         }
         if let (Some(m), Score::Mate(n)) = (limits.mate, Score::from_internal(best.score))
@@ -102,7 +101,7 @@ pub(super) fn main_thread(
 pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) {
     let first = 1 + index as u32 % 2;
     for depth in first..=MAX_DEPTH {
-        if !iterate(worker, depth, 1) || worker.signals().stopped() {
+        if !iterate(worker, depth, 1) || worker.stopped() {
             break;
         }
     }

@@ -160,7 +160,7 @@ impl Searcher {
             while !signals.stopped() && (limits.infinite || signals.pondering()) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            signals.stop();
+            shared.stop();
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         });
 

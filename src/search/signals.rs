@@ -29,6 +29,12 @@ impl Signals {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The stop flag itself, for work below the search that only needs to
+    /// know when to give up (perft).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// `ponderhit`: the search goes on, now under its time limits.
     pub fn ponderhit(&self) {
         self.pondering.store(false, Ordering::SeqCst);

@@ -3,7 +3,7 @@
 //! search share (`SharedState`: the table, the signals, the limits, the
 //! node counters), and thread pools sized for the search's recursion.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::ordering::history::History;
@@ -38,7 +38,7 @@ struct NodeCounter(AtomicU64);
 pub(super) struct SharedState<'a> {
     /// The transposition table.
     pub tt: &'a TranspositionTable,
-    /// Stop and ponder flags.
+    /// Stop and ponder flags from outside.
     pub signals: &'a Signals,
     /// Which techniques are on.
     pub config: SearchConfig,
@@ -49,6 +49,10 @@ pub(super) struct SharedState<'a> {
     /// When `go` arrived.
     pub start: Instant,
     counters: Vec<NodeCounter>,
+    /// The search's own stop: a limit was reached or the main thread is
+    /// done (the caller's signals are left alone, so a caller can run
+    /// several searches under one stop request).
+    stop: AtomicBool,
 }
 
 impl<'a> SharedState<'a> {
@@ -70,7 +74,19 @@ impl<'a> SharedState<'a> {
             node_limit,
             start,
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+            stop: AtomicBool::new(false),
         }
+    }
+
+    /// Stops every thread of this search.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the search must stop: asked from outside, or by itself.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.signals.stopped() || self.stop.load(Ordering::Relaxed)
     }
 
     /// Stores thread `id`'s node count.

@@ -15,7 +15,6 @@ use super::params::SearchConfig;
 use super::report::{Reporter, ScoreBound, SearchInfo, SearchReport, Stats};
 use super::root::RootMove;
 use super::score::{INFINITE, MAX_PLY, Score, mated_in};
-use super::signals::Signals;
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
 use crate::chess::Position;
@@ -97,9 +96,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The search's stop and ponder flags.
-    pub fn signals(&self) -> &'a Signals {
-        self.shared.signals
+    /// Whether the search must stop (see `SharedState::stopped`).
+    pub fn stopped(&self) -> bool {
+        self.shared.stopped()
     }
 
     /// Nodes of all threads (this one exact, the others as last published).
@@ -169,7 +168,7 @@ impl<'a> Worker<'a> {
         if self.root_depth <= 1 {
             return false;
         }
-        if self.shared.signals.stopped() {
+        if self.shared.stopped() {
             self.aborted = true;
             return true;
         }
@@ -196,7 +195,7 @@ impl<'a> Worker<'a> {
             }
         }
         if self.aborted {
-            self.shared.signals.stop();
+            self.shared.stop();
         }
         self.aborted
     }

@@ -16,41 +16,10 @@ use std::sync::Once;
 use vampirc_uci::{UciMessage, parse_one};
 
 use crate::error::UciError;
+use crate::search::SearchLimits;
 
 /// Largest `go perft` depth we accept (deeper would run for days).
 pub const MAX_PERFT_DEPTH: u32 = 15;
-
-/// A `go` command, with moves still as text (they are checked against the
-/// position when the command runs).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GoArgs {
-    /// `searchmoves`.
-    pub searchmoves: Vec<String>,
-    /// `ponder`.
-    pub ponder: bool,
-    /// `wtime`, ms.
-    pub wtime: Option<u64>,
-    /// `btime`, ms.
-    pub btime: Option<u64>,
-    /// `winc`, ms.
-    pub winc: Option<u64>,
-    /// `binc`, ms.
-    pub binc: Option<u64>,
-    /// `movestogo`.
-    pub movestogo: Option<u64>,
-    /// `depth`.
-    pub depth: Option<u64>,
-    /// `nodes`.
-    pub nodes: Option<u64>,
-    /// `mate`, in moves.
-    pub mate: Option<u64>,
-    /// `movetime`, ms.
-    pub movetime: Option<u64>,
-    /// `infinite`.
-    pub infinite: bool,
-    /// `perft N` (Stockfish's extension).
-    pub perft: Option<u32>,
-}
 
 /// Where a `position` command starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,8 +57,17 @@ pub enum Command {
         /// Moves as text.
         moves: Vec<String>,
     },
-    /// `go …`.
-    Go(GoArgs),
+    /// `go …`: the limits, with `searchmoves` still as text (they are
+    /// checked against the position when the command runs).
+    Go {
+        /// Everything but the moves.
+        limits: SearchLimits,
+        /// `searchmoves`, as written.
+        searchmoves: Vec<String>,
+    },
+    /// `go perft N` (Stockfish's extension; other `go` parameters on the
+    /// line are ignored).
+    Perft(u32),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -119,7 +97,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, UciError> {
     let rest: Vec<&str> = tokens.collect();
     let command = match first.to_ascii_lowercase().as_str() {
         "position" => parse_position(&rest)?,
-        "go" => Command::Go(parse_go(&rest)?),
+        "go" => parse_go(&rest)?,
         "d" => no_args("d", &rest, Command::Display)?,
         "eval" => no_args("eval", &rest, Command::Eval)?,
         "bench" => Command::Bench(parse_bench(&rest)?),
@@ -216,8 +194,11 @@ const GO_KEYWORDS: &[&str] = &[
     "perft",
 ];
 
-fn parse_go(rest: &[&str]) -> Result<GoArgs, UciError> {
-    let mut go = GoArgs::default();
+fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
+    let mut limits = SearchLimits::default();
+    let mut searchmoves = Vec::new();
+    let mut perft = None;
+    let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     let mut i = 0;
     while i < rest.len() {
         let keyword = rest[i].to_ascii_lowercase();
@@ -227,14 +208,14 @@ fn parse_go(rest: &[&str]) -> Result<GoArgs, UciError> {
             reason,
         };
         match keyword.as_str() {
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
+            "ponder" => limits.ponder = true,
+            "infinite" => limits.infinite = true,
             "searchmoves" => {
                 let start = i;
                 while i < rest.len()
                     && !GO_KEYWORDS.contains(&rest[i].to_ascii_lowercase().as_str())
                 {
-                    go.searchmoves.push(rest[i].to_owned());
+                    searchmoves.push(rest[i].to_owned());
                     i += 1;
                 }
                 if i == start {
@@ -248,18 +229,19 @@ fn parse_go(rest: &[&str]) -> Result<GoArgs, UciError> {
                 };
                 i += 1;
                 let value = parse_count(text).map_err(bad)?;
+                let clock = &mut limits.clock;
                 match keyword.as_str() {
-                    "wtime" => go.wtime = Some(value),
-                    "btime" => go.btime = Some(value),
-                    "winc" => go.winc = Some(value),
-                    "binc" => go.binc = Some(value),
-                    "movestogo" => go.movestogo = Some(value),
-                    "depth" => go.depth = Some(value),
-                    "nodes" => go.nodes = Some(value),
-                    "mate" => go.mate = Some(value),
-                    "movetime" => go.movetime = Some(value),
+                    "wtime" => clock.wtime = Some(value),
+                    "btime" => clock.btime = Some(value),
+                    "winc" => clock.winc = Some(value),
+                    "binc" => clock.binc = Some(value),
+                    "movestogo" => clock.movestogo = Some(value),
+                    "movetime" => clock.movetime = Some(value),
+                    "depth" => limits.depth = Some(clamp(value)),
+                    "nodes" => limits.nodes = Some(value),
+                    "mate" => limits.mate = Some(clamp(value)),
                     _ => {
-                        go.perft = match u32::try_from(value) {
+                        perft = match u32::try_from(value) {
                             Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Some(d),
                             _ => {
                                 return Err(bad(format!(
@@ -278,7 +260,13 @@ fn parse_go(rest: &[&str]) -> Result<GoArgs, UciError> {
             }
         }
     }
-    Ok(go)
+    Ok(match perft {
+        Some(depth) => Command::Perft(depth),
+        None => Command::Go {
+            limits,
+            searchmoves,
+        },
+    })
 }
 
 /// A non-negative integer that fits in 64 bits.
@@ -368,32 +356,44 @@ fn parse_simple(line: &str) -> Result<Command, UciError> {
 mod tests {
     use super::*;
 
-    fn go(line: &str) -> GoArgs {
+    /// The limits and the `searchmoves` of a `go` line.
+    fn go(line: &str) -> (SearchLimits, Vec<String>) {
         match parse_line(line) {
-            Ok(Some(Command::Go(g))) => g,
+            Ok(Some(Command::Go {
+                limits,
+                searchmoves,
+            })) => (limits, searchmoves),
             other => panic!("{line}: {other:?}"),
         }
     }
 
     #[test]
     fn go_keeps_what_vampirc_loses() {
-        assert!(go("go infinite ").infinite);
-        assert!(go("go infinite\t").infinite);
-        assert_eq!(go("go depth 300").depth, Some(300));
-        assert_eq!(go("go depth 1000").depth, Some(1000));
-        assert_eq!(go("go mate 300").mate, Some(300));
-        assert_eq!(go("go movestogo 300 wtime 1 btime 1").movestogo, Some(300));
-        let g = go("go ponder wtime 1000 btime 2000 winc 10 binc 20");
-        assert!(g.ponder);
+        assert!(go("go infinite ").0.infinite);
+        assert!(go("go infinite\t").0.infinite);
+        assert_eq!(go("go depth 300").0.depth, Some(300));
+        assert_eq!(go("go depth 1000").0.depth, Some(1000));
+        assert_eq!(go("go mate 300").0.mate, Some(300));
         assert_eq!(
-            (g.wtime, g.btime, g.winc, g.binc),
+            go("go movestogo 300 wtime 1 btime 1").0.clock.movestogo,
+            Some(300)
+        );
+        let (g, _) = go("go ponder wtime 1000 btime 2000 winc 10 binc 20");
+        assert!(g.ponder);
+        let c = g.clock;
+        assert_eq!(
+            (c.wtime, c.btime, c.winc, c.binc),
             (Some(1000), Some(2000), Some(10), Some(20))
         );
-        let g = go("go wtime 1000 btime 1000 movetime 500");
-        assert_eq!(g.movetime, Some(500));
+        let (g, _) = go("go wtime 1000 btime 1000 movetime 500");
+        assert_eq!(g.clock.movetime, Some(500));
         assert_eq!(
-            go("go searchmoves e2e4 d2d4 depth 3").searchmoves,
+            go("go searchmoves e2e4 d2d4 depth 3").1,
             vec!["e2e4", "d2d4"]
+        );
+        assert_eq!(
+            parse_line("go perft 3 depth 5"),
+            Ok(Some(Command::Perft(3)))
         );
     }
 

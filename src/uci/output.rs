@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use shakmaty::Move;
 
 use crate::chess::move_to_uci;
+use crate::engine::Report;
 use crate::search::{Score, ScoreBound, SearchInfo, SearchReport};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
@@ -120,8 +121,71 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
     line
 }
 
-/// The lines a report turns into.
-pub fn format_report(report: &SearchReport, chess960: bool) -> Vec<String> {
+/// How reports are written: the castling notation, and whether `debug on`
+/// asked for more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Castling as king takes rook.
+    pub chess960: bool,
+    /// `debug on`: timings of perft and bench too.
+    pub debug: bool,
+}
+
+/// The lines an engine report turns into.
+pub fn format_report(report: &Report, style: Style) -> Vec<String> {
+    match report {
+        Report::Search(r) => format_search(r, style.chess960),
+        Report::Perft {
+            moves,
+            time,
+            stopped,
+        } => {
+            let mut lines = Vec::with_capacity(moves.len() + 4);
+            if *stopped {
+                lines.push("info string perft stopped: the counts below are partial".to_owned());
+            }
+            lines.extend(
+                moves
+                    .iter()
+                    .map(|(m, n)| format!("{}: {n}", move_to_uci(*m, style.chess960))),
+            );
+            let total: u64 = moves.iter().map(|(_, n)| n).sum();
+            lines.push(String::new());
+            lines.push(format!("Nodes searched: {total}"));
+            if style.debug {
+                lines.push(format!("info string perft took {} ms", time.as_millis()));
+            }
+            lines
+        }
+        Report::BenchPosition(p) => vec![p.to_string()],
+        Report::Bench(result) => {
+            let mut lines = Vec::new();
+            if result.stopped {
+                lines.push(format!(
+                    "info string bench stopped: the totals cover {} position(s), the last perhaps in part",
+                    result.positions
+                ));
+            }
+            if style.debug {
+                lines.extend(
+                    result
+                        .report()
+                        .into_iter()
+                        .map(|l| format!("info string {l}")),
+                );
+            }
+            lines.push(result.summary());
+            lines
+        }
+        Report::Failed { job, reason } => {
+            let reason = reason.replace(['\n', '\r'], " ");
+            vec![format!("info string error: {job} failed: {reason}")]
+        }
+    }
+}
+
+/// The lines a search report turns into.
+pub fn format_search(report: &SearchReport, chess960: bool) -> Vec<String> {
     match report {
         SearchReport::Iteration(info) => vec![format_info(info, chess960)],
         SearchReport::CurrMove { depth, mv, number } => {
@@ -181,7 +245,7 @@ mod tests {
             time: Duration::ZERO,
             pv: vec![],
         };
-        let lines = format_report(
+        let lines = format_search(
             &SearchReport::Finished {
                 info,
                 best: None,
@@ -201,7 +265,7 @@ mod tests {
             to: shakmaty::Square::E4,
             promotion: None,
         };
-        let lines = format_report(
+        let lines = format_search(
             &SearchReport::Failed {
                 reason: "index out of bounds\nat line 3".to_owned(),
                 best: Some(m),

@@ -13,9 +13,9 @@ use crate::chess::perft::{self, PerftTable};
 use crate::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
 use crate::engine::bench;
 use crate::engine::config::Config;
-use crate::search::SearchLimits;
 use crate::search::ordering::OrderingStep;
 use crate::search::params::SearchConfig;
+use crate::search::{SearchLimits, Signals};
 use crate::tools::epd::{self, parse_epd, run_suite, solved_count};
 use crate::tools::perft_suite::{check_suite, parse_suite};
 use crate::uci;
@@ -209,7 +209,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 tt: !no_tt,
                 ..SearchConfig::default()
             };
-            let result = bench::run_with(depth, config, &mut |line| println!("{line}"));
+            let signals = Signals::new(false);
+            let result = bench::run_with(depth, config, &signals, &mut |p| println!("{p}"));
             for line in result.report() {
                 println!("{line}");
             }

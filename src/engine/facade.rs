@@ -1,0 +1,309 @@
+//! The façade the UCI layer drives: the current position, the options, the
+//! searcher (table, thread states), and at most one running job (a search,
+//! a perft or a bench) on its own thread.
+//!
+//! Every setter is all-or-nothing: a rejected position or option leaves the
+//! previous one in place.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use shakmaty::Position as _;
+
+use super::bench;
+use super::job::Job;
+use super::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
+use super::report::{Listener, Report};
+use crate::chess::{Position, perft};
+use crate::error::{OptionError, UciError};
+use crate::eval;
+use crate::search::params::SearchConfig;
+use crate::search::{SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
+
+/// The engine state behind the UCI loop.
+pub struct Engine {
+    position: Position,
+    options: Options,
+    searcher: Arc<Mutex<Searcher>>,
+    listener: Listener,
+    running: Option<Job>,
+    /// The running job is a search (not a perft or bench).
+    searching: bool,
+}
+
+impl Engine {
+    /// An engine at the start position with `options`; the reports of its
+    /// jobs go to `listener`.
+    ///
+    /// # Errors
+    ///
+    /// When the `Hash` of `options` cannot be allocated.
+    pub fn new(options: Options, listener: Listener) -> Result<Engine, OptionError> {
+        let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
+            OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
+        })?;
+        Ok(Engine {
+            position: Position::startpos(),
+            options,
+            searcher: Arc::new(Mutex::new(searcher)),
+            listener,
+            running: None,
+            searching: false,
+        })
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Replaces the position (already fully built and validated).
+    pub fn set_position(&mut self, position: Position) {
+        self.position = position;
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The search settings the options give.
+    pub fn settings(&self) -> SearchSettings {
+        settings(&self.options)
+    }
+
+    /// `setoption`. On error nothing changes. `Hash`, `Threads` and
+    /// `Clear Hash` are refused while a job runs (one that has sent its
+    /// final report is waited for instead).
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError`] for an unknown option, a bad value, or one that
+    /// cannot be applied (a `Hash` that cannot be allocated).
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(&'static OptionSpec, OptionValue), OptionError> {
+        let mut next = self.options.clone();
+        let (spec, parsed) = next.set(name, value)?;
+        let needs_idle = [HASH, THREADS, CLEAR_HASH].contains(&spec.name);
+        if needs_idle && self.is_busy() && !self.has_answered() {
+            return Err(OptionError::refused(
+                spec.name,
+                value.unwrap_or(""),
+                "a search is running (send stop first)",
+            ));
+        }
+        if needs_idle {
+            // A job that has sent its final report may still be ending: a
+            // GUI that sets Hash right after bestmove must not be refused.
+            self.stop_and_wait();
+        } else {
+            self.reap();
+        }
+        // Only these touch the searcher, which no job holds now; the others
+        // take effect with the next search.
+        match spec.name {
+            HASH => self
+                .searcher()
+                .resize_hash(next.hash_mb())
+                .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
+            THREADS => self.searcher().set_settings(settings(&next)),
+            CLEAR_HASH => self.searcher().clear_hash(),
+            _ => {}
+        }
+        self.options = next;
+        Ok((spec, parsed))
+    }
+
+    /// The searcher (a search job holds it for as long as it runs).
+    fn searcher(&self) -> MutexGuard<'_, Searcher> {
+        self.searcher.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// `ucinewgame`: forget everything learned about the previous game (the
+    /// hash table and the histories). Waits for a running job to stop.
+    pub fn new_game(&mut self) {
+        self.stop_and_wait();
+        self.searcher().new_game();
+    }
+
+    /// Starts a search of the current position. A job still running is
+    /// stopped first (a search still sends its own `bestmove`).
+    ///
+    /// # Errors
+    ///
+    /// When the search thread cannot be started.
+    pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        let position = self.position.clone();
+        let settings = self.settings();
+        let searcher = Arc::clone(&self.searcher);
+        let fallback = position.board().legal_moves().first().copied();
+        self.start(
+            "search",
+            limits.ponder,
+            move |signals, send| {
+                let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
+                searcher.set_settings(settings);
+                searcher.think_with(&position, &limits, signals, &|r| {
+                    send(Report::Search(r));
+                });
+            },
+            move |reason| {
+                Report::Search(SearchReport::Failed {
+                    reason,
+                    best: fallback,
+                })
+            },
+        )
+    }
+
+    /// `go perft N`: counts the moves of the current position to `depth`,
+    /// root move by root move, on all cores; `stop` ends it early with the
+    /// counts so far.
+    ///
+    /// # Errors
+    ///
+    /// When the perft thread cannot be started.
+    pub fn perft(&mut self, depth: u32) -> Result<(), UciError> {
+        let position = self.position.clone();
+        self.start(
+            "perft",
+            false,
+            move |signals, send| {
+                let start = Instant::now();
+                let moves = perft::divide_until(&position, depth, None, signals.stop_flag());
+                send(Report::Perft {
+                    moves,
+                    time: start.elapsed(),
+                    stopped: signals.stopped(),
+                });
+            },
+            |reason| Report::Failed {
+                job: "perft",
+                reason,
+            },
+        )
+    }
+
+    /// `bench [depth]`: the bench run (fixed positions, one thread, its own
+    /// table; the engine's options do not matter); `stop` ends it early.
+    ///
+    /// # Errors
+    ///
+    /// When the bench thread cannot be started.
+    pub fn bench(&mut self, depth: u32) -> Result<(), UciError> {
+        self.start(
+            "bench",
+            false,
+            move |signals, send| {
+                let mut progress =
+                    |p: &bench::BenchPosition| send(Report::BenchPosition(p.clone()));
+                let result =
+                    bench::run_with(depth, SearchConfig::default(), signals, &mut progress);
+                send(Report::Bench(result));
+            },
+            |reason| Report::Failed {
+                job: "bench",
+                reason,
+            },
+        )
+    }
+
+    /// The static evaluation of the current position, term by term (the
+    /// `eval` command).
+    pub fn eval_trace(&self) -> String {
+        eval::trace(self.position.board())
+    }
+
+    /// Starts a job after stopping any running one.
+    fn start(
+        &mut self,
+        name: &str,
+        ponder: bool,
+        work: impl FnOnce(&Signals, &(dyn Fn(Report) + Sync)) + Send + 'static,
+        on_panic: impl FnOnce(String) -> Report + Send + 'static,
+    ) -> Result<(), UciError> {
+        self.stop_and_wait();
+        let signals = Arc::new(Signals::new(ponder));
+        let job =
+            Job::start(name, signals, Arc::clone(&self.listener), work, on_panic).map_err(|e| {
+                UciError::BadArguments {
+                    command: if name == "bench" { "bench" } else { "go" },
+                    reason: format!("cannot start the {name} thread: {e}"),
+                }
+            })?;
+        self.running = Some(job);
+        self.searching = name == "search";
+        Ok(())
+    }
+
+    /// `stop`: the running job (if any) stops and sends its final report.
+    pub fn stop(&self) {
+        if let Some(job) = &self.running {
+            job.stop();
+        }
+    }
+
+    /// `ponderhit`: the pondering search now plays for real.
+    pub fn ponderhit(&self) {
+        if let Some(job) = &self.running {
+            job.ponderhit();
+        }
+    }
+
+    /// Whether a job's thread is still running.
+    pub fn is_busy(&self) -> bool {
+        self.running.as_ref().is_some_and(Job::is_running)
+    }
+
+    /// Whether the running job (if any) has sent its final report.
+    fn has_answered(&self) -> bool {
+        self.running.as_ref().is_some_and(Job::has_answered)
+    }
+
+    /// Joins a job thread that has already finished.
+    fn reap(&mut self) {
+        if !self.is_busy() {
+            self.stop_and_wait();
+        }
+    }
+
+    /// Stops any running job and waits for its thread to end.
+    pub fn stop_and_wait(&mut self) {
+        if let Some(job) = self.running.take() {
+            job.stop_and_join();
+        }
+    }
+
+    /// End of input: a running perft or bench finishes (its output is what
+    /// was asked for, as when the commands are piped in); a search stops,
+    /// as `quit` would stop it.
+    pub fn finish(&mut self) {
+        match self.running.take() {
+            Some(job) if !self.searching => job.join(),
+            Some(job) => job.stop_and_join(),
+            None => {}
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop_and_wait();
+    }
+}
+
+/// The search settings `options` give.
+fn settings(options: &Options) -> SearchSettings {
+    SearchSettings {
+        threads: options.threads(),
+        multipv: options.multipv(),
+        move_overhead_ms: options.move_overhead_ms(),
+        config: SearchConfig {
+            null_move: options.null_move(),
+            ..SearchConfig::default()
+        },
+    }
+}

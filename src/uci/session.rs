@@ -1,0 +1,322 @@
+//! One UCI session: each line becomes a [`Command`] and an [`Engine`] call.
+//! Quick answers (`uci`, `isready`, `d`, `eval`) are written at once; work
+//! that takes time (a search, `go perft`, `bench`) runs as an engine job
+//! on its own thread and reports through [`Output`].
+//!
+//! Bad input never ends the session: it gets one `info string error: …` line
+//! and the engine's position and options stay as they were.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use shakmaty::Position as _;
+
+use super::command::{Command, StartPos, parse_line};
+use super::output::{Output, Style, format_report};
+use crate::chess::{Position, move_to_uci};
+use crate::engine::bench::DEFAULT_DEPTH;
+use crate::engine::config::Config;
+use crate::engine::options::{Options, UCI_CHESS960};
+use crate::engine::{Engine, Listener};
+use crate::error::{OptionError, UciError};
+use crate::search::SearchLimits;
+
+/// The engine's name as `uci` reports it.
+pub const ENGINE_NAME: &str = concat!("Shears ", env!("CARGO_PKG_VERSION"));
+/// The engine's author line.
+pub const ENGINE_AUTHOR: &str = "the Shears developers";
+
+/// What the loop does after a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Leave the loop.
+    Quit,
+}
+
+/// What a line leaves to do once [`Session::apply_line`] has parsed, checked
+/// and applied it: the work that takes time, or leaving the loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing more: read the next line.
+    Done,
+    /// `quit`: stop any job and leave the loop.
+    Quit,
+    /// `go`: start a search with these checked limits.
+    Search(SearchLimits),
+    /// `go perft N`: count the moves of the current position to depth N.
+    Perft(u32),
+    /// `bench [depth]`: the bench run to this depth.
+    Bench(u32),
+}
+
+/// The UCI session: engine state plus output.
+pub struct Session {
+    engine: Engine,
+    output: Arc<Output>,
+    chess960: Arc<AtomicBool>,
+    debug: Arc<AtomicBool>,
+    /// The start-up values (engine.toml), announced as defaults by `uci`.
+    defaults: Options,
+}
+
+impl Session {
+    /// A session with the options of `config`, writing to `output`.
+    ///
+    /// # Errors
+    ///
+    /// When the configured `Hash` cannot be allocated.
+    pub fn new(config: &Config, output: Arc<Output>) -> Result<Session, OptionError> {
+        let chess960 = Arc::new(AtomicBool::new(config.options.chess960()));
+        let debug = Arc::new(AtomicBool::new(false));
+        let listener: Listener = {
+            let (output, chess960, debug) = (
+                Arc::clone(&output),
+                Arc::clone(&chess960),
+                Arc::clone(&debug),
+            );
+            Arc::new(move |report| {
+                let style = Style {
+                    chess960: chess960.load(Ordering::Relaxed),
+                    debug: debug.load(Ordering::Relaxed),
+                };
+                for line in format_report(&report, style) {
+                    output.line(&line);
+                }
+            })
+        };
+        Ok(Session {
+            engine: Engine::new(config.options.clone(), listener)?,
+            output,
+            chess960,
+            debug,
+            defaults: config.options.clone(),
+        })
+    }
+
+    /// The engine behind the session.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// End of input: see [`Engine::finish`].
+    pub fn finish(&mut self) {
+        self.engine.finish();
+    }
+
+    /// Handles one input line: [`Session::apply_line`], then the work it
+    /// returns (started as an engine job). Errors become one
+    /// `info string error: …` line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        match self.apply_line(line).and_then(|outcome| self.run(outcome)) {
+            Ok(flow) => flow,
+            Err(e) => {
+                self.output.error(&e.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Parses, checks and applies one line, without starting anything that
+    /// takes time: a `go` comes back as its checked [`SearchLimits`], `go
+    /// perft` and `bench` as their depth, `quit` as [`Outcome::Quit`].
+    /// Position and option changes are applied, and quick answers (`uci`,
+    /// `isready`, `d`, `eval`) written, as in [`Session::handle_line`], which
+    /// is this plus running the outcome. The fuzz harness drives this.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError`] for a line that is refused; the position and the options
+    /// are then unchanged.
+    pub fn apply_line(&mut self, line: &str) -> Result<Outcome, UciError> {
+        match parse_line(line)? {
+            None => Ok(Outcome::Done),
+            Some(command) => self.execute(command),
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Outcome, UciError> {
+        let out = &self.output;
+        match command {
+            Command::Uci => {
+                out.line(&format!("id name {ENGINE_NAME}"));
+                out.line(&format!("id author {ENGINE_AUTHOR}"));
+                out.line("");
+                for (spec, default) in self.defaults.iter() {
+                    out.line(&spec.uci_line(default));
+                }
+                out.line("uciok");
+            }
+            Command::Debug(on) => self.debug.store(on, Ordering::Relaxed),
+            Command::IsReady => out.line("readyok"),
+            Command::SetOption { name, value } => {
+                let (spec, value) = self.engine.set_option(&name, value.as_deref())?;
+                if spec.name == UCI_CHESS960 {
+                    self.chess960
+                        .store(self.engine.options().chess960(), Ordering::Relaxed);
+                }
+                if self.debug() {
+                    out.line(&format!("info string {} set to {value}", spec.name));
+                }
+            }
+            Command::Register => {}
+            Command::UciNewGame => self.engine.new_game(),
+            Command::Position { start, moves } => {
+                let chess960 = self.engine.options().chess960();
+                let mut position = match start {
+                    StartPos::Start => Position::startpos(),
+                    StartPos::Fen(fen) => Position::from_fen(&fen, chess960)?,
+                };
+                position
+                    .play_uci_moves(moves.iter().map(String::as_str), chess960)
+                    .map_err(|(index, error)| UciError::Move {
+                        index: index + 1,
+                        error,
+                    })?;
+                self.engine.set_position(position);
+            }
+            Command::Go {
+                limits,
+                searchmoves,
+            } => return self.check_go(limits, &searchmoves),
+            Command::Perft(depth) => return Ok(Outcome::Perft(depth)),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => return Ok(Outcome::Quit),
+            Command::Display => out.line(&self.engine.position().diagram()),
+            Command::Eval => out.line(&self.engine.eval_trace()),
+            Command::Bench(depth) => {
+                return Ok(Outcome::Bench(depth.unwrap_or(DEFAULT_DEPTH)));
+            }
+        }
+        Ok(Outcome::Done)
+    }
+
+    fn debug(&self) -> bool {
+        self.debug.load(Ordering::Relaxed)
+    }
+
+    /// Completes `go` limits for the current position: its `searchmoves`
+    /// must be legal here, and the clock runs from now.
+    fn check_go(
+        &self,
+        mut limits: SearchLimits,
+        searchmoves: &[String],
+    ) -> Result<Outcome, UciError> {
+        limits.received = Some(Instant::now());
+        let chess960 = self.engine.options().chess960();
+        let position = self.engine.position();
+        for text in searchmoves {
+            let m = position
+                .parse_move(text, chess960)
+                .map_err(|e| UciError::BadGo {
+                    param: "searchmoves".to_owned(),
+                    reason: e.to_string(),
+                })?;
+            limits.searchmoves.push(m);
+        }
+        Ok(Outcome::Search(limits))
+    }
+
+    /// Starts what [`Session::apply_line`] returned.
+    fn run(&mut self, outcome: Outcome) -> Result<Flow, UciError> {
+        match outcome {
+            Outcome::Done => {}
+            Outcome::Quit => {
+                self.engine.stop_and_wait();
+                return Ok(Flow::Quit);
+            }
+            Outcome::Search(limits) => {
+                // The previous search (if any) answers before this go is
+                // reported.
+                self.engine.stop_and_wait();
+                if self.debug() {
+                    self.output.line(&self.describe_go(&limits));
+                }
+                self.engine.go(limits)?;
+            }
+            Outcome::Perft(depth) => self.engine.perft(depth)?,
+            Outcome::Bench(depth) => self.engine.bench(depth)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The `debug on` line describing a `go`: every parameter as the engine
+    /// understood it (`-` for absent).
+    fn describe_go(&self, limits: &SearchLimits) -> String {
+        fn or_dash<T: ToString>(value: Option<T>) -> String {
+            value.map_or_else(|| "-".to_owned(), |v| v.to_string())
+        }
+        let chess960 = self.engine.options().chess960();
+        let moves: Vec<String> = limits
+            .searchmoves
+            .iter()
+            .map(|m| move_to_uci(*m, chess960))
+            .collect();
+        let c = &limits.clock;
+        format!(
+            "info string debug go: depth {} nodes {} mate {} infinite {} ponder {} \
+             wtime {} btime {} winc {} binc {} movestogo {} movetime {} searchmoves [{}] legal {}",
+            or_dash(limits.depth),
+            or_dash(limits.nodes),
+            or_dash(limits.mate),
+            limits.infinite,
+            limits.ponder,
+            or_dash(c.wtime),
+            or_dash(c.btime),
+            or_dash(c.winc),
+            or_dash(c.binc),
+            or_dash(c.movestogo),
+            or_dash(c.movetime),
+            moves.join(" "),
+            self.engine.position().board().legal_moves().len()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quiet_session() -> Session {
+        let output = Arc::new(Output::to_writer(Box::new(std::io::sink())));
+        Session::new(&Config::default(), output).expect("a 16 MB table")
+    }
+
+    #[test]
+    fn apply_line_returns_the_work_and_starts_no_search() {
+        let mut session = quiet_session();
+        let Ok(Outcome::Search(limits)) = session.apply_line("go depth 3 searchmoves e2e4") else {
+            panic!("go should come back as a search");
+        };
+        assert_eq!(limits.depth, Some(3));
+        assert_eq!(limits.searchmoves.len(), 1);
+        assert!(!session.engine().is_busy());
+        assert_eq!(session.apply_line("go perft 2"), Ok(Outcome::Perft(2)));
+        assert_eq!(session.apply_line("bench 3"), Ok(Outcome::Bench(3)));
+        assert_eq!(session.apply_line("quit"), Ok(Outcome::Quit));
+        assert_eq!(session.apply_line("  "), Ok(Outcome::Done));
+    }
+
+    #[test]
+    fn apply_line_applies_positions_and_refuses_bad_ones_unchanged() {
+        let mut session = quiet_session();
+        assert_eq!(
+            session.apply_line("position startpos moves e2e4"),
+            Ok(Outcome::Done)
+        );
+        let fen = session.engine().position().fen();
+        assert!(
+            session
+                .apply_line("position startpos moves e7e5 e1e8")
+                .is_err()
+        );
+        assert!(session.apply_line("go searchmoves e2e4").is_err());
+        assert!(session.apply_line("setoption name Hash value 0").is_err());
+        assert_eq!(session.engine().position().fen(), fen);
+        assert_eq!(session.engine().options().hash_mb(), 16);
+    }
+}
