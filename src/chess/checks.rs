@@ -105,16 +105,10 @@ fn gives_check_by_playing(board: &Chess, m: Move) -> bool {
 mod tests {
     use super::*;
     use crate::chess::Position;
+    use crate::chess::random::RandomGame;
 
     #[test]
     fn agrees_with_playing_the_move_on_random_games() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let starts = [
             crate::chess::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -123,13 +117,12 @@ mod tests {
         ];
         let mut checked = 0;
         for start in starts {
-            for _game in 0..40 {
-                let mut pos = Position::from_fen(start, false).unwrap();
-                for _ply in 0..80 {
+            for seed in 0..40 {
+                let start = Position::from_fen(start, false).unwrap();
+                let mut game = RandomGame::new(start, seed);
+                loop {
+                    let pos = game.position();
                     let moves = pos.board().legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
                     let info = CheckInfo::new(pos.board());
                     for &m in &moves {
                         let mut child = pos.board().clone();
@@ -142,8 +135,9 @@ mod tests {
                         );
                         checked += 1;
                     }
-                    let m = moves[(rand() % moves.len() as u64) as usize];
-                    pos.play(m);
+                    if game.plies() == 80 || !game.step() {
+                        break;
+                    }
                 }
             }
         }

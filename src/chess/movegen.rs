@@ -248,6 +248,7 @@ fn pawn_source(to: Square, offset: i32) -> Square {
 mod tests {
     use super::*;
     use crate::chess::Position;
+    use crate::chess::random::RandomGame;
 
     fn reference(board: &Chess) -> Vec<Move> {
         board
@@ -283,42 +284,38 @@ mod tests {
             "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
             "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut checked = 0;
         for fen in fens {
-            for _game in 0..40 {
+            for seed in 0..40 {
                 let chess960 = fen.contains("HF") || fen.contains("HE") || fen.starts_with("1r2");
-                let mut board = Position::from_fen(fen, chess960).unwrap().board().clone();
-                for _ply in 0..120 {
+                let start = Position::from_fen(fen, chess960).unwrap();
+                let mut game = RandomGame::new(start, seed);
+                loop {
+                    let board = game.position().board();
                     if !board.is_check() {
                         assert_eq!(
-                            quiet_moves(&board).to_vec(),
-                            quiet_reference(&board),
+                            quiet_moves(board).to_vec(),
+                            quiet_reference(board),
                             "{}",
                             shakmaty::fen::Fen::from_position(
-                                &board,
+                                board,
                                 shakmaty::EnPassantMode::Legal
                             )
                         );
                         assert_eq!(
-                            tactical_moves(&board).to_vec(),
-                            reference(&board),
+                            tactical_moves(board).to_vec(),
+                            reference(board),
                             "{}",
                             shakmaty::fen::Fen::from_position(
-                                &board,
+                                board,
                                 shakmaty::EnPassantMode::Legal
                             )
                         );
                         checked += 1;
                     }
-                    let legal = board.legal_moves();
-                    if legal.is_empty() {
+                    if game.plies() == 120 || !game.step() {
                         break;
                     }
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    board.play_unchecked(legal[(seed >> 33) as usize % legal.len()]);
                 }
             }
         }

@@ -208,6 +208,8 @@ mod tests {
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
 
+    use crate::chess::random::RandomGame;
+
     fn pos(fen: &str) -> Chess {
         let fen = Fen::from_ascii(fen.as_bytes()).expect("fen");
         fen.into_position(CastlingMode::Standard)
@@ -315,22 +317,19 @@ mod tests {
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
             "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
         ];
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rng = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let mut checked = 0;
-        for fen in FENS.iter().cycle().take(60) {
-            let mut p = pos(fen);
-            for _ in 0..40 {
+        for (seed, fen) in FENS.iter().cycle().take(60).enumerate() {
+            let start = crate::chess::Position::from_fen(fen, false).unwrap();
+            let mut game = RandomGame::new(start, seed as u64);
+            loop {
+                let p = game.position().board().clone();
                 let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in moves.iter().filter(|_| rng() % 3 == 0) {
+                let sample: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|_| game.rng().below(3) == 0)
+                    .collect();
+                for m in sample {
                     let v = see(&p, m);
                     for t in [-1000, -100, 0, 100, 1000, v, v + 1] {
                         assert_eq!(see_ge(&p, m, t), v >= t, "{m:?} t={t}");
@@ -344,8 +343,9 @@ mod tests {
                     );
                     checked += 1;
                 }
-                let m = moves[(rng() % moves.len() as u64) as usize];
-                p.play_unchecked(m);
+                if game.plies() == 40 || !game.step() {
+                    break;
+                }
             }
         }
         assert!(checked >= 2000, "only {checked} moves checked");

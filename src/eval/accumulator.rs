@@ -2,7 +2,7 @@
 //! over [`Accumulator`]: it says "weight `index`, `count` times, for
 //! `color`" and the accumulator decides what that means.
 //!
-//! - [`Score`] (search): adds the weight's value, White minus Black.
+//! - [`Sum`] (search): adds the weight's value, White minus Black.
 //! - `trace::Tracer` (tuner and UCI `eval`): records the coefficient of each
 //!   weight and the total of each trace row.
 //!
@@ -12,8 +12,8 @@
 
 use shakmaty::Color;
 
-use super::S;
 use super::layout::ALL;
+use super::tapered::S;
 
 /// A sink for weighted feature counts.
 pub trait Accumulator {
@@ -23,9 +23,9 @@ pub trait Accumulator {
 
 /// The fast accumulator: the running sum of the weights, White minus Black.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Score(pub S);
+pub struct Sum(pub S);
 
-impl Accumulator for Score {
+impl Accumulator for Sum {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
         let v = ALL[index] * count;

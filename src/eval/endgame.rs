@@ -15,7 +15,7 @@
 
 use shakmaty::{Bitboard, Board, Color, Role};
 
-use super::piece_value;
+use crate::chess::values::piece_value;
 
 /// The scale factor that leaves a score unchanged.
 pub const SCALE_NORMAL: i32 = 64;

@@ -3,7 +3,7 @@
 //! king zone and safe checks (pieces: [`danger`]).
 //!
 //! Attack units stay linear in the weights: each enemy piece that attacks
-//! the king zone adds a fixed [`ATTACK_UNIT`] for its type plus one per zone
+//! the king zone adds a fixed `ATTACK_UNIT` (`attacks.rs`) for its type plus one per zone
 //! square it attacks; the sum (halved without an enemy queen, zero with
 //! fewer than two attackers) picks one entry of `KING_DANGER`, so the
 //! danger curve itself is a table the tuner fits.
@@ -12,13 +12,9 @@ use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Accumulator;
+use super::attacks::AttackMaps;
 use super::layout as w;
 use super::masks::{FILES, behind, relative_rank};
-use super::mobility::AttackMaps;
-
-/// Attack units each attacker of the king zone brings, knight to queen
-/// (structural constants, not tuned: the tuner fits `KING_DANGER`).
-pub const ATTACK_UNIT: [i32; 4] = [2, 2, 3, 5];
 
 /// The last `KING_DANGER` entry: larger unit counts use it.
 const MAX_UNITS: i32 = 31;

@@ -16,7 +16,7 @@
 //! To add a weight: add its group here and its starting values to
 //! `weights.rs` (in the same order), then use the index in a term.
 
-use super::S;
+use super::tapered::S;
 use super::weights;
 
 /// The rows of the evaluation trace; each weight group belongs to one.
@@ -393,7 +393,7 @@ pub fn render(values: &[S]) -> String {
          //! declared in `layout.rs`; `layout::render` writes this file, so a tuner\n\
          //! rewrites it whole. Edit values by hand only until the first tuning run.\n\
          \n\
-         use super::S;\n",
+         use super::tapered::S;\n",
     );
     let mut start = 0;
     for g in GROUPS {

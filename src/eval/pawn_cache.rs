@@ -9,8 +9,9 @@
 
 use shakmaty::{Bitboard, Board, Color};
 
-use super::S;
-use super::accumulator::Score;
+use super::accumulator::Sum;
+use super::tapered::S;
+use super::terms::pawn_terms;
 
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
@@ -68,8 +69,8 @@ impl PawnCache {
         let index = key as usize & (self.entries.len() - 1);
         let entry = &mut self.entries[index];
         if entry.key != key {
-            let mut acc = Score::default();
-            let passed = super::pawn_terms(board, &mut acc);
+            let mut acc = Sum::default();
+            let passed = pawn_terms(board, &mut acc);
             *entry = Entry {
                 key,
                 score: acc.0,

@@ -2,21 +2,12 @@
 //! checks of single terms on hand-made positions.
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position as _};
 
+use super::accumulator::Sum;
 use super::*;
-
-/// Deterministic xorshift64 random numbers.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use crate::chess::Position;
+use crate::chess::random::RandomGame;
 
 fn position(fen: &str) -> Chess {
     let fen: Fen = fen.parse().expect("test FEN parses");
@@ -33,17 +24,12 @@ fn random_positions(games: usize, plies: usize) -> Vec<Chess> {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "4k3/pp3ppp/2n5/8/3B4/8/PPP2PPP/4K3 w - - 0 1",
     ];
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut out = Vec::new();
     for g in 0..games {
-        let mut pos = position(STARTS[g % STARTS.len()]);
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
-            out.push(pos.clone());
+        let start = Position::from_fen(STARTS[g % STARTS.len()], false).expect("start FEN");
+        let mut game = RandomGame::new(start, g as u64 + 1);
+        while game.plies() < plies && game.step() {
+            out.push(game.position().board().clone());
         }
     }
     out
@@ -196,7 +182,7 @@ fn material_that_cannot_mate_is_a_draw() {
 fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
     let scale = |fen: &str| {
         let pos = position(fen);
-        let passed = pawns::structure(pos.board(), &mut Score::default());
+        let passed = pawns::structure(pos.board(), &mut Sum::default());
         endgame::scale_factor(pos.board(), passed, Color::White)
     };
     // Bishops on d7 (light) and e3 (dark), no passed pawn.

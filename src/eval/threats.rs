@@ -4,8 +4,8 @@
 use shakmaty::{Board, Color, Role};
 
 use super::accumulator::Accumulator;
+use super::attacks::AttackMaps;
 use super::layout as w;
-use super::mobility::AttackMaps;
 
 /// Scores the threats of both sides.
 pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {

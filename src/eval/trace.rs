@@ -12,18 +12,18 @@
 //!   ```
 //!
 //!   With the current weights ([`super::layout::ALL`]) this is exactly
-//!   [`super::evaluate_white`]; a test checks it on many positions. A tuner
+//!   [`super::evaluate::evaluate_white`]; a test checks it on many positions. A tuner
 //!   working in floating point drops the truncations.
 //! - [`trace`]: the UCI `eval` table, each row the sum of its weights for
 //!   White and for Black.
 
 use shakmaty::{ByColor, Chess, Color, Position as _};
 
-use super::S;
 use super::accumulator::Accumulator;
 use super::endgame::{SCALE_NORMAL, scale_factor};
 use super::layout::{ALL, COUNT, TERM_OF, Term};
-use super::{MAX_PHASE, finish, pawn_terms, phase, piece_terms, taper};
+use super::tapered::{MAX_PHASE, S, finish, phase, taper};
+use super::terms::{pawn_terms, piece_terms};
 
 /// Records coefficients and per-row totals.
 struct Tracer {

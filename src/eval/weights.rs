@@ -5,7 +5,7 @@
 //! declared in `layout.rs`; `layout::render` writes this file, so a tuner
 //! rewrites it whole. Edit values by hand only until the first tuning run.
 
-use super::S;
+use super::tapered::S;
 
 /// Material, pawn to queen.
 pub const MATERIAL: [S; 5] = [

@@ -169,7 +169,7 @@ impl Worker<'_> {
                 continue;
             }
             if N::ROOT {
-                self.report_root_move(depth, m, self.pv_index + searched + 1);
+                self.report_root_move(depth, m, self.root.pv_index + searched + 1);
             }
             let reduction = if N::ROOT || searched == 0 {
                 0
@@ -184,7 +184,9 @@ impl Worker<'_> {
                 return 0;
             }
             if N::ROOT {
-                self.update_root_move(m, score, searched == 1, window.alpha);
+                let line = &self.stack.at(1).pv;
+                self.root
+                    .update(m, score, searched == 1, window.alpha, line);
             }
             match best.update(m, score, &mut window) {
                 Update::RaisedAlpha if N::PV && !N::ROOT => self.stack.extend_pv(ply, m),
@@ -271,7 +273,7 @@ impl Worker<'_> {
         previous: Option<Move>,
     ) -> MovePicker {
         if N::ROOT {
-            return MovePicker::listed(self.root_moves_to_search());
+            return MovePicker::listed(self.root.to_search());
         }
         let config = self.shared.config;
         let killers = self.stack.at(ply).killers;

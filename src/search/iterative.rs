@@ -53,7 +53,7 @@ pub(super) fn main_thread(
         if !iterate(main, depth, multipv) {
             // A move that beat the previous best before time ran out is
             // better at this depth than anything the last full iteration saw.
-            if let Some(rm) = main.unfinished_best.take() {
+            if let Some(rm) = main.root.unfinished_best.take() {
                 result.completed = Some(Completed {
                     depth,
                     seldepth: main.seldepth as u32,
@@ -66,7 +66,7 @@ pub(super) fn main_thread(
         }
         let nodes = main.total_nodes();
         result.iterations.push((depth, nodes));
-        let best = &main.root_moves[0];
+        let best = &main.root.moves[0];
         result.completed = Some(Completed {
             depth,
             seldepth: main.seldepth as u32,
@@ -111,17 +111,13 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) {
 /// One iteration at `depth`: every MultiPV line with its aspiration loop.
 /// Returns false when the iteration was cut short.
 fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
-    worker.root_depth = depth as i32;
+    worker.root.start_iteration(depth as i32);
     worker.seldepth = 0;
-    worker.unfinished_best = None;
-    for rm in &mut worker.root_moves {
-        rm.previous_score = rm.score;
-    }
-    let lines = multipv.clamp(1, worker.root_moves.len().max(1));
+    let lines = multipv.clamp(1, worker.root.moves.len().max(1));
     let config = worker.config();
     for pv_index in 0..lines {
-        worker.pv_index = pv_index;
-        let previous = worker.root_moves[pv_index].previous_score;
+        worker.root.pv_index = pv_index;
+        let previous = worker.root.moves[pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA;
         let aspirate =
             config.aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND;
@@ -137,7 +133,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             }
             // Best first among the lines not yet fixed (stable: unsearched
             // moves keep last iteration's order).
-            worker.root_moves[pv_index..].sort_by_key(|rm| Reverse(rm.score));
+            worker.root.moves[pv_index..].sort_by_key(|rm| Reverse(rm.score));
             let (alpha, beta) = (window.alpha, window.beta);
             let bound = if score <= alpha {
                 window = Window::new((score - delta).max(-INFINITE), (alpha + beta) / 2);
@@ -153,7 +149,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             }
             delta += delta / 2;
         }
-        worker.root_moves[..=pv_index].sort_by_key(|rm| Reverse(rm.score));
+        worker.root.moves[..=pv_index].sort_by_key(|rm| Reverse(rm.score));
     }
     if worker.report.is_some() {
         for k in 0..lines {

@@ -1,12 +1,12 @@
 //! The root moves: each with the score and line its last search found, and
-//! the bookkeeping the root node does after searching one (the search of
-//! the root itself is `negamax::<Root>`).
+//! the bookkeeping of the root node around them (which moves the current
+//! MultiPV line searches, what a finished move leaves, the move proven best
+//! in an unfinished iteration). The search of the root itself is
+//! `negamax::<Root>`.
 
 use shakmaty::Move;
 
-use super::report::SearchReport;
 use super::score::INFINITE;
-use super::worker::Worker;
 
 /// A root move with what the last search of it found.
 #[derive(Debug, Clone)]
@@ -24,7 +24,7 @@ pub(super) struct RootMove {
 
 impl RootMove {
     /// A root move not searched yet.
-    pub fn new(mv: Move) -> RootMove {
+    fn new(mv: Move) -> RootMove {
         RootMove {
             mv,
             score: -INFINITE,
@@ -34,36 +34,59 @@ impl RootMove {
     }
 }
 
-impl Worker<'_> {
-    /// The root moves the current MultiPV line searches, in order: the
-    /// lines already fixed at this depth are left out.
-    pub(super) fn root_moves_to_search(&self) -> impl Iterator<Item = Move> + '_ {
-        self.root_moves[self.pv_index..].iter().map(|rm| rm.mv)
-    }
+/// The root moves of one search and where the search stands with them.
+#[derive(Debug, Clone)]
+pub(super) struct RootMoves {
+    /// The moves, best first after each iteration.
+    pub moves: Vec<RootMove>,
+    /// Which MultiPV line is being searched (moves before it are done).
+    pub pv_index: usize,
+    /// Depth of the current iteration.
+    pub depth: i32,
+    /// A root move that beat the first move searched in the current
+    /// iteration (MultiPV line 1): proven better at this depth even if the
+    /// iteration is cut short. Cleared when an iteration starts.
+    pub unfinished_best: Option<RootMove>,
+}
 
-    /// Reports the root move about to be searched (after the first second).
-    pub(super) fn report_root_move(&self, depth: i32, m: Move, number: usize) {
-        if self.report.is_some() && self.start.elapsed().as_millis() >= 1000 {
-            self.send(SearchReport::CurrMove {
-                depth: depth as u32,
-                mv: m,
-                number: number as u32,
-            });
+impl RootMoves {
+    /// The root moves `moves`, none searched yet.
+    pub fn new(moves: &[Move]) -> RootMoves {
+        RootMoves {
+            moves: moves.iter().map(|&mv| RootMove::new(mv)).collect(),
+            pv_index: 0,
+            depth: 0,
+            unfinished_best: None,
         }
     }
 
+    /// Starts the iteration at `depth`: this iteration's scores become the
+    /// previous ones.
+    pub fn start_iteration(&mut self, depth: i32) {
+        self.depth = depth;
+        self.unfinished_best = None;
+        for rm in &mut self.moves {
+            rm.previous_score = rm.score;
+        }
+    }
+
+    /// The moves the current MultiPV line searches, in order: the lines
+    /// already fixed at this depth are left out.
+    pub fn to_search(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves[self.pv_index..].iter().map(|rm| rm.mv)
+    }
+
     /// Records what the search of root move `m` found: `score` against the
-    /// window's `alpha`, with the child's line at ply 1. The first move
-    /// searched, and a move that raises alpha, get the score and line; a
-    /// move that does not gets `-INFINITE`.
-    pub(super) fn update_root_move(&mut self, m: Move, score: i32, first: bool, alpha: i32) {
+    /// window's `alpha`, with the child's `line`. The first move searched,
+    /// and a move that raises alpha, get the score and line; a move that
+    /// does not gets `-INFINITE`.
+    pub fn update(&mut self, m: Move, score: i32, first: bool, alpha: i32, line: &[Move]) {
         let i = self
-            .root_moves
+            .moves
             .iter()
             .position(|rm| rm.mv == m)
             .expect("the root searches its own root moves");
-        let line = &self.stack.at(1).pv;
-        let root_move = &mut self.root_moves[i];
+        let root_move = &mut self.moves[i];
         if first || score > alpha {
             root_move.score = score;
             root_move.pv.clear();

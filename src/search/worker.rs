@@ -13,7 +13,7 @@ use shakmaty::{Move, Position as _};
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::report::{Reporter, ScoreBound, SearchInfo, SearchReport, Stats};
-use super::root::RootMove;
+use super::root::RootMoves;
 use super::score::{INFINITE, MAX_PLY, Score, mated_in};
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
@@ -45,16 +45,8 @@ pub(super) struct Worker<'a> {
     pub seldepth: usize,
     /// Ordering and TT counters.
     pub stats: Stats,
-    /// The root moves, best first after each iteration.
-    pub root_moves: Vec<RootMove>,
-    /// Which MultiPV line is being searched (root moves before it are done).
-    pub pv_index: usize,
-    /// Depth of the current iteration.
-    pub root_depth: i32,
-    /// A root move that beat the first move searched in the current
-    /// iteration (MultiPV line 1): proven better at this depth even if the
-    /// iteration is cut short. Cleared when an iteration starts.
-    pub unfinished_best: Option<RootMove>,
+    /// The root moves and where the iteration stands with them.
+    pub root: RootMoves,
     /// The current iteration was cut short.
     pub aborted: bool,
     /// When the search started (reset at `ponderhit`).
@@ -86,10 +78,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stats: Stats::default(),
-            root_moves: root_moves.iter().map(|&mv| RootMove::new(mv)).collect(),
-            pv_index: 0,
-            root_depth: 0,
-            unfinished_best: None,
+            root: RootMoves::new(root_moves),
             aborted: false,
             start: shared.start,
             pondering: shared.signals.pondering(),
@@ -128,14 +117,14 @@ impl<'a> Worker<'a> {
 
     /// The report for MultiPV line `k` (0-based) as it stands.
     pub fn info(&self, k: usize, bound: Option<ScoreBound>) -> SearchInfo {
-        let rm = &self.root_moves[k];
+        let rm = &self.root.moves[k];
         let score = if rm.score == -INFINITE {
             rm.previous_score
         } else {
             rm.score
         };
         SearchInfo {
-            depth: self.root_depth.max(1) as u32,
+            depth: self.root.depth.max(1) as u32,
             seldepth: self.seldepth as u32,
             multipv: k as u32 + 1,
             score: Score::from_internal(score),
@@ -154,6 +143,17 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Reports the root move about to be searched (after the first second).
+    pub fn report_root_move(&self, depth: i32, m: Move, number: usize) {
+        if self.report.is_some() && self.start.elapsed().as_millis() >= 1000 {
+            self.send(SearchReport::CurrMove {
+                depth: depth as u32,
+                mv: m,
+                number: number as u32,
+            });
+        }
+    }
+
     fn is_main(&self) -> bool {
         self.id == 0
     }
@@ -165,7 +165,7 @@ impl<'a> Worker<'a> {
             return true;
         }
         // Depth 1 always completes: a move must be known.
-        if self.root_depth <= 1 {
+        if self.root.depth <= 1 {
             return false;
         }
         if self.shared.stopped() {

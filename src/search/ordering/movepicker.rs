@@ -429,21 +429,19 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::chess::Position;
+    use crate::chess::random::Rng;
 
     /// Perft through the picker: every legal move comes out exactly once,
     /// TT move and refutations included.
-    fn picker_perft(board: &Chess, depth: u32, history: &History, seed: &mut u64) -> u64 {
+    fn picker_perft(board: &Chess, depth: u32, history: &History, rng: &mut Rng) -> u64 {
         if depth == 0 {
             return 1;
         }
         let legal = board.legal_moves();
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let pick = |s: u64| legal.get((s >> 33) as usize % legal.len().max(1)).copied();
-        let tt = pick(*seed);
-        let killers = [pick(*seed >> 7), pick(*seed >> 13)];
-        let mut picker = MovePicker::new(tt, killers, pick(*seed >> 21), true);
+        // A random TT move, killers and countermove among the legal moves.
+        let tt = rng.pick(&legal);
+        let killers = [rng.pick(&legal), rng.pick(&legal)];
+        let mut picker = MovePicker::new(tt, killers, rng.pick(&legal), true);
         let checks = CheckInfo::new(board);
         let mut seen = Vec::new();
         let mut nodes = 0;
@@ -452,7 +450,7 @@ mod tests {
             seen.push(m);
             let mut child = board.clone();
             child.play_unchecked(m);
-            nodes += picker_perft(&child, depth - 1, history, seed);
+            nodes += picker_perft(&child, depth - 1, history, rng);
         }
         assert_eq!(seen.len(), legal.len());
         nodes
@@ -461,14 +459,14 @@ mod tests {
     #[test]
     fn picker_yields_every_legal_move_once() {
         let history = History::default();
-        let mut seed = 7;
+        let mut rng = Rng::new(7);
         let kiwipete = Position::from_fen(
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             false,
         )
         .unwrap();
         assert_eq!(
-            picker_perft(kiwipete.board(), 3, &history, &mut seed),
+            picker_perft(kiwipete.board(), 3, &history, &mut rng),
             97_862
         );
         let promo = Position::from_fen(
@@ -476,7 +474,7 @@ mod tests {
             false,
         )
         .unwrap();
-        assert_eq!(picker_perft(promo.board(), 3, &history, &mut seed), 9_467);
+        assert_eq!(picker_perft(promo.board(), 3, &history, &mut rng), 9_467);
     }
 
     /// Skipping the quiet moves after the first one leaves exactly the
@@ -544,9 +542,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(widest.board().legal_moves().len(), 270);
-        let mut seed = 11;
+        let mut rng = Rng::new(11);
         assert_eq!(
-            picker_perft(widest.board(), 1, &History::default(), &mut seed),
+            picker_perft(widest.board(), 1, &History::default(), &mut rng),
             270
         );
     }

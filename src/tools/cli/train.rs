@@ -1,34 +1,13 @@
 //! The training commands: `datagen` (self-play data) and `tune` (fit the
 //! evaluation weights to it).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use crate::tools::datagen::{self, DatagenConfig};
+use crate::tools::progress::bar;
 use crate::tools::tune;
-
-/// A progress bar on stderr (hidden when stderr is not a terminal).
-fn bar(len: u64, template: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar
-}
-
-fn threads_or_all(threads: Option<u32>) -> usize {
-    threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |t| t as usize,
-    )
-}
 
 pub(super) fn run_datagen(
     file: &Path,
@@ -40,7 +19,7 @@ pub(super) fn run_datagen(
     let config = DatagenConfig {
         games,
         nodes,
-        threads: threads_or_all(threads),
+        threads: threads.map_or_else(rayon::current_num_threads, |t| t as usize),
         seed,
     };
     let existing = match datagen::resume(file) {
@@ -98,7 +77,7 @@ pub(super) fn run_tune(
     threads: Option<u32>,
 ) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads_or_all(threads))
+        .num_threads(threads.map_or_else(rayon::current_num_threads, |t| t as usize))
         .build()
     {
         Ok(p) => p,

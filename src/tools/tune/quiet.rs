@@ -3,23 +3,18 @@
 //! is fitted on positions where nothing hangs.
 //!
 //! A small search of its own (captures and queen promotions, stand pat,
-//! alpha-beta, MVV-LVA order): the tuner needs the leaf, not the engine's
-//! full machinery, and it must not depend on the search's state.
+//! alpha-beta, the engine's MVV-LVA order): the tuner needs the leaf, not
+//! the engine's full machinery, and it must not depend on the search's
+//! state.
 
-use shakmaty::{Chess, Move, Position as _};
+use shakmaty::{Chess, Position as _};
 
 use crate::chess::movegen::tactical_moves;
-use crate::eval::{evaluate, piece_value};
+use crate::chess::values::mvv_lva;
+use crate::eval::evaluate;
 
 /// Captures deeper than this are not followed: the leaf is taken as quiet.
 pub const MAX_QUIET_PLIES: u32 = 12;
-
-/// MVV-LVA: the most valuable victim first, then the least valuable attacker.
-fn order_key(m: &Move) -> i32 {
-    let victim = m.capture().map_or(0, piece_value);
-    let promotion = m.promotion().map_or(0, piece_value);
-    -(16 * (victim + promotion) - piece_value(m.role()) / 10)
-}
 
 fn quiesce(board: &Chess, mut alpha: i32, beta: i32, plies_left: u32) -> (i32, Chess) {
     let stand_pat = evaluate(board);
@@ -29,7 +24,7 @@ fn quiesce(board: &Chess, mut alpha: i32, beta: i32, plies_left: u32) -> (i32, C
     }
     alpha = alpha.max(stand_pat);
     let mut moves = tactical_moves(board);
-    moves.sort_by_key(order_key);
+    moves.sort_by_key(|&m| std::cmp::Reverse(mvv_lva(m)));
     for m in moves {
         let mut child = board.clone();
         child.play_unchecked(m);

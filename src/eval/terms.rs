@@ -1,0 +1,32 @@
+//! The list of evaluation terms, in two parts: those that depend only on
+//! the pawns and kings (what the pawn cache stores) and all the others.
+//! Every term is generic over the [`Accumulator`], so the same code serves
+//! the search's sum and the tuner's trace.
+
+use shakmaty::{Bitboard, Board, Chess, Position as _};
+
+use super::accumulator::Accumulator;
+use super::layout as w;
+use super::{king, material, mobility, passed, pawns, pieces, threats};
+
+/// The terms that depend only on the pawns and kings (what the pawn cache
+/// stores); returns the passed pawns.
+pub fn pawn_terms<A: Accumulator>(board: &Board, acc: &mut A) -> Bitboard {
+    material::pawns_and_kings(board, acc);
+    let passed = pawns::structure(board, acc);
+    passed::rank_and_kings(board, passed, acc);
+    king::shelter(board, acc);
+    passed
+}
+
+/// Every other term, given the passed pawns.
+pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
+    let board = pos.board();
+    material::pieces(board, acc);
+    let maps = mobility::mobility(board, acc);
+    king::danger(board, &maps, acc);
+    pieces::pieces(board, acc);
+    threats::threats(board, &maps, acc);
+    passed::path(board, passed, acc);
+    acc.add(pos.turn(), w::TEMPO, 1);
+}
