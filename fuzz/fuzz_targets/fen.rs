@@ -39,6 +39,7 @@ fn check(pos: &Position, chess960: bool) {
     assert_eq!(pos.key(), full_key(pos.board()));
     let _ = pos.diagram();
     let _ = eval::trace(pos.board());
+    let mut pos = pos.clone();
     for m in pos.board().legal_moves() {
         let text = move_to_uci(m, chess960);
         assert_eq!(
@@ -46,7 +47,10 @@ fn check(pos: &Position, chess960: bool) {
             Ok(m),
             "{text} in {fen} (chess960 {chess960})"
         );
-        let child = pos.child(m);
-        assert_eq!(child.key(), full_key(child.board()), "{text} in {fen}");
+        let key = pos.key();
+        pos.play(m);
+        assert_eq!(pos.key(), full_key(pos.board()), "{text} in {fen}");
+        pos.undo();
+        assert_eq!(pos.key(), key, "undo of {text} in {fen}");
     }
 }

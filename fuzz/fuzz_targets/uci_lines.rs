@@ -24,16 +24,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Position as _;
-use shears::engine::config::Config;
-use shears::engine::Engine;
-use shears::chess::perft;
 use shears::chess::Position;
-use shears::search::{
-    SEARCH_STACK_BYTES, SearchLimits, SearchReport, Signals, ThreadState, search,
-};
-use shears::search::tt::TranspositionTable;
+use shears::chess::perft;
+use shears::engine::Engine;
+use shears::engine::config::Config;
+use shears::search::{SEARCH_STACK_BYTES, SearchLimits, SearchReport, Searcher, Signals};
 use shears::uci::command::{Command, parse_line};
-use shears::uci::output::{Output, format_report};
+use shears::uci::output::{Output, format_search};
 use shears::uci::{Outcome, Session};
 
 /// Longest error message accepted (user text is echoed cut to 80 chars).
@@ -111,10 +108,13 @@ fn skipped(line: &str) -> bool {
     }
 }
 
-/// One table for all searches, emptied before each (so runs reproduce).
-fn table() -> &'static Mutex<TranspositionTable> {
-    static TT: OnceLock<Mutex<TranspositionTable>> = OnceLock::new();
-    TT.get_or_init(|| Mutex::new(TranspositionTable::new(1).expect("a 1 MB table")))
+/// One searcher (1 MB table) for all searches, emptied before each (so
+/// runs reproduce).
+fn searcher() -> &'static Mutex<Searcher> {
+    static SEARCHER: OnceLock<Mutex<Searcher>> = OnceLock::new();
+    SEARCHER.get_or_init(|| {
+        Mutex::new(Searcher::new(Default::default(), 1).expect("a 1 MB table"))
+    })
 }
 
 /// The engine's search, bounded, on a thread with the engine's stack size.
@@ -127,14 +127,13 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     let mut settings = engine.settings();
     settings.threads = 1;
     let chess960 = engine.options().chess960();
-    let mut tt = table().lock().unwrap_or_else(|p| p.into_inner());
-    tt.clear();
-    let tt = &*tt;
-    let mut threads = vec![ThreadState::default()];
+    let mut searcher = searcher().lock().unwrap_or_else(|p| p.into_inner());
+    searcher.new_game();
+    searcher.set_settings(settings);
     let signals = Signals::new(false);
     let finished: Mutex<Option<SearchReport>> = Mutex::new(None);
     let report = |r: SearchReport| {
-        for line in format_report(&r, chess960) {
+        for line in format_search(&r, chess960) {
             assert!(
                 line.starts_with("info ") || line.starts_with("bestmove "),
                 "{line}"
@@ -150,16 +149,11 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(s, || {
-                search(
-                    &pos,
-                    &limits,
-                    &settings,
-                    tt,
-                    &mut threads,
-                    &signals,
-                    &report,
-                );
+            .spawn_scoped(s, {
+                let searcher = &mut *searcher;
+                || {
+                    searcher.think_with(&pos, &limits, &signals, &report);
+                }
             })
             .expect("spawning the search thread");
     });

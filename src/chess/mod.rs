@@ -3,14 +3,14 @@
 //! test, piece values, static exchange evaluation, perft, and random games
 //! for tests and data. Nothing here evaluates or searches.
 
-pub mod checks;
+pub(crate) mod checks;
 mod fen;
-pub mod movegen;
+pub(crate) mod movegen;
 mod notation;
 pub mod perft;
 mod position;
 pub mod random;
-pub mod see;
+pub(crate) mod see;
 pub mod values;
 pub mod zobrist;
 

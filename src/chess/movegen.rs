@@ -126,7 +126,9 @@ pub fn generate_tactical(board: &Chess, emit: &mut impl FnMut(Move)) {
 
 /// The side to move's legal moves that [`tactical_moves`] leaves out: quiet
 /// moves, castling and non-capturing under-promotions, in shakmaty's
-/// `legal_moves()` order. The side to move must not be in check.
+/// `legal_moves()` order. The side to move must not be in check. (The move
+/// picker calls [`generate_quiet`]; this list form is for the tests.)
+#[cfg(test)]
 pub fn quiet_moves(board: &Chess) -> MoveList {
     let mut moves = MoveList::new();
     generate_quiet(board, &mut |m| moves.push(m));

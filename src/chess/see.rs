@@ -13,9 +13,10 @@
 //! `Exchange` produces the mover's running balance `B0, B1, …` after each
 //! capture. Either side may stop instead of capturing, so the result is the
 //! nested minimax `min(B0, max(B1, min(B2, …)))` (the opponent decides after
-//! even captures, the mover after odd ones). [`see`] evaluates it backwards
-//! from a fixed-size array; [`see_ge`] resolves it forwards against the
-//! threshold and stops as soon as the answer is known. Neither allocates.
+//! even captures, the mover after odd ones). `see` evaluates it backwards
+//! from a fixed-size array (the tests' reference); [`see_ge`] resolves it
+//! forwards against the threshold and stops as soon as the answer is known.
+//! Neither allocates.
 //! Piece values are the plain ones of `values.rs`.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -26,6 +27,7 @@ use super::values::{PIECE_VALUES, piece_value};
 /// What a pawn gains by promoting to a queen.
 const QUEEN_PROMOTION_GAIN: i32 = PIECE_VALUES[4] - PIECE_VALUES[0];
 /// Longest possible swap list: a legal position has at most 32 pieces.
+#[cfg(test)]
 const MAX_SWAPS: usize = 32;
 
 /// The capture sequence on one square, one capture per [`Exchange::next`].
@@ -143,6 +145,9 @@ impl<'a> Exchange<'a> {
 /// The static exchange value of the legal move `m`: the material the side
 /// making it gains once both sides have recaptured on the target square for
 /// as long as it pays (negative: the move loses material). Castling is 0.
+/// The search only asks [`see_ge`]; this full value is the reference the
+/// tests check `see_ge` against.
+#[cfg(test)]
 pub fn see(board: &Chess, m: Move) -> i32 {
     let mut ex = Exchange::new(board, m);
     let mut balances = [0i32; MAX_SWAPS];

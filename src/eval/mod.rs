@@ -55,7 +55,7 @@ mod terms;
 mod threats;
 mod trace;
 #[rustfmt::skip]
-pub mod weights;
+pub(crate) mod weights;
 
 #[cfg(test)]
 mod tests;

@@ -10,7 +10,7 @@ use super::limits::SearchLimits;
 use super::node::{Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{ScoreBound, SearchReport};
-use super::score::{INFINITE, MATE_BOUND, MAX_DEPTH, Score};
+use super::score::{INFINITE, MAX_DEPTH, Score, is_mate};
 use super::worker::Worker;
 
 /// Bound lines (`lowerbound`/`upperbound`) are reported only after this long.
@@ -119,8 +119,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
         worker.root.pv_index = pv_index;
         let previous = worker.root.moves[pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let aspirate =
-            config.aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND;
+        let aspirate = config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous);
         let mut window = if aspirate {
             Window::new(previous - delta, previous + delta)
         } else {

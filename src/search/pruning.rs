@@ -9,7 +9,7 @@ use super::lmr::lmr_reduction;
 use super::node::{NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::*;
-use super::score::{MATE_BOUND, mate_in, mated_in};
+use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
 use crate::chess::see::see_ge;
@@ -93,7 +93,7 @@ impl Worker<'_> {
     pub(super) fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
             && node.depth <= RFP_MAX_DEPTH
-            && beta.abs() < MATE_BOUND
+            && !is_mate(beta)
             && node.eval - RFP_MARGIN * (node.depth - i32::from(node.improving)) >= beta
     }
 
@@ -110,7 +110,7 @@ impl Worker<'_> {
         if !self.shared.config.null_move
             || depth < NMP_MIN_DEPTH
             || node.eval < beta
-            || beta.abs() >= MATE_BOUND
+            || is_mate(beta)
             || !has_non_pawn_material(self.pos.board())
             || !self.play_null(ply)
         {

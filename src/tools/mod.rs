@@ -5,5 +5,5 @@ pub mod cli;
 pub mod datagen;
 pub mod epd;
 pub mod perft_suite;
-pub mod progress;
+pub(crate) mod progress;
 pub mod tune;

@@ -1,8 +1,9 @@
 //! The UCI layer: the protocol loop. stdin is read on its own thread and
 //! handed over line by line to a [`Session`] (`session.rs`), which turns each
 //! line into a [`Command`](command::Command) (`command.rs`) and an engine
-//! call; everything written goes through [`Output`](output::Output)
-//! (`output.rs`). End of input means `quit`.
+//! call; everything written goes through [`output::Output`]
+//! (`output.rs`). End of input means `quit` (a running perft or bench
+//! finishes first).
 
 pub mod command;
 pub mod output;

@@ -106,7 +106,8 @@ impl TtMove {
 pub struct TtEntry {
     /// Best or refutation move, if any; verify legality before use.
     pub mv: Option<TtMove>,
-    /// Score, already converted with [`from_tt`] for the probing ply.
+    /// Score, already converted for the probing ply (mate scores from the
+    /// root, see `search::score::from_tt`).
     pub score: i32,
     /// Static evaluation of the position.
     pub eval: i32,
