@@ -10,11 +10,13 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _};
 
+use super::correction::CorrectionKeys;
 use super::node::{NodeKind, NonPv, Pv, Window};
-use super::ordering::movepicker::MovePicker;
+use super::ordering::history::{Continuations, Tried};
+use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::IIR_MIN_DEPTH;
-use super::pruning::{MoveFacts, NodeFacts};
-use super::score::{INFINITE, MATE_BOUND, MAX_PLY, mated_in};
+use super::pruning::{MoveFacts, NodeFacts, Singular};
+use super::score::{INFINITE, MATE_BOUND, MAX_PLY, is_mate, mated_in};
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -23,6 +25,19 @@ use crate::chess::checks::CheckInfo;
 /// computes none, and its frame keeps this value (the `improving` test two
 /// plies down compares with it).
 const ROOT_STATIC_EVAL: i32 = 0;
+
+/// A node's static evaluation.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct StaticEval {
+    /// As the evaluation (or the table) gives it.
+    pub raw: i32,
+    /// Corrected by the correction history: what the node prunes with.
+    pub eval: i32,
+    /// Better than two plies ago.
+    pub improving: bool,
+    /// Where its corrections are kept (`None`: not corrected).
+    pub keys: Option<CorrectionKeys>,
+}
 
 /// What a move's score did to the node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,37 +102,17 @@ impl Worker<'_> {
         self.stack.at_mut(ply).pv.clear();
         let config = self.shared.config;
         let in_check = self.pos.board().is_check();
-        if !N::ROOT {
-            // Check extension: never stand still in check.
-            if in_check && config.extensions && ply < MAX_PLY / 2 {
-                depth += 1;
-            }
-            if depth <= 0 {
-                return if config.qsearch {
-                    self.qsearch::<N>(ply, window)
-                } else {
-                    self.count_leaf(ply)
-                };
-            }
-        }
-        self.nodes += 1;
-        if !N::ROOT {
-            self.seldepth = self.seldepth.max(ply);
-            if self.check_abort() || self.pos.is_draw() {
-                return 0;
-            }
-            if ply >= MAX_PLY - 1 {
-                return self.evaluate();
-            }
-            if self.mate_distance_pruning(ply, &mut window) {
-                return window.alpha;
-            }
+        if let Some(score) = self.enter_node::<N>(&mut depth, ply, &mut window, in_check) {
+            return score;
         }
 
-        // Transposition table cutoff.
+        // Transposition table cutoff (not while a move is excluded: the
+        // entry is about the whole node).
+        let excluded = self.stack.at(ply).excluded;
         let key = self.pos.key();
         let entry = self.probe_tt::<N>(key, ply);
         if !N::PV
+            && excluded.is_none()
             && let Some(e) = entry
             && e.depth >= depth
             && e.cuts(window.alpha, window.beta)
@@ -125,41 +120,45 @@ impl Worker<'_> {
             return e.score;
         }
 
-        let (eval, improving) = self.static_eval::<N>(ply, in_check, entry);
-        let node = NodeFacts::new(depth, eval, improving);
-
+        let se = self.static_eval::<N>(ply, in_check, entry);
+        let node = NodeFacts::new(depth, se.eval, se.improving);
         if !N::PV && !in_check {
             if self.reverse_futility(&node, window.beta) {
-                return eval;
+                return se.eval;
             }
-            if null_allowed && let Some(score) = self.null_move_pruning(&node, ply, window.beta) {
+            if null_allowed
+                && excluded.is_none()
+                && let Some(score) = self.null_move_pruning(&node, ply, window.beta)
+            {
                 return score;
             }
         }
 
         // The TT move, checked for legality only now: the cutoffs and
         // prunings above often make it unnecessary.
-        let tt_move = entry
-            .and_then(|e| e.mv)
-            .and_then(|m| m.to_move(self.pos.board()));
+        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board()));
 
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.
         if !N::ROOT && config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
             depth -= 1;
         }
-        let node = NodeFacts::new(depth, eval, improving);
-
+        let node = NodeFacts::new(depth, se.eval, se.improving);
         let previous = self.stack.back(ply, 1).and_then(|f| f.played);
-        let mut picker = self.move_picker::<N>(ply, tt_move, previous);
+        let conts = self.stack.continuations(ply);
+        let mut picker = self.move_picker::<N>(ply, tt_move, previous, conts);
         let checks = CheckInfo::new(self.pos.board());
         let original_alpha = window.alpha;
         let mut best = Best::new(-INFINITE);
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
 
         while let Some((m, kind)) = picker.next(self.pos.board(), self.history, &checks) {
-            let mv = MoveFacts::new(self.pos.board(), &checks, m, kind);
+            if Some(m) == excluded {
+                continue;
+            }
+            let mv = self.move_facts(&checks, m, kind, &conts);
             if !N::ROOT
                 && config.pruning
                 && best.score > -MATE_BOUND
@@ -176,17 +175,29 @@ impl Worker<'_> {
             } else {
                 self.late_move_reduction::<N>(&node, &mv, searched + 1)
             };
+            let extension = if Some(m) == tt_move {
+                match self.tt_move_extension::<N>(ply, depth, window.beta, m, entry) {
+                    Ok(extension) => extension,
+                    Err(score) => return score,
+                }
+            } else {
+                0
+            };
+            let doubles = self.stack.at(ply).double_extensions + u8::from(extension >= 2);
+            self.stack.at_mut(ply + 1).double_extensions = doubles;
+            let nodes_before = self.nodes;
             self.play(m, ply);
             searched += 1;
-            let score = self.search_move::<N>(ply, depth - 1, reduction, window, searched == 1);
+            let new_depth = depth - 1 + extension;
+            let score = self.search_move::<N>(ply, new_depth, reduction, window, searched == 1);
             self.undo();
             if self.aborted {
                 return 0;
             }
             if N::ROOT {
-                let line = &self.stack.at(1).pv;
+                let (line, nodes) = (&self.stack.at(1).pv, self.nodes - nodes_before);
                 self.root
-                    .update(m, score, searched == 1, window.alpha, line);
+                    .update(m, score, searched == 1, window.alpha, line, nodes);
             }
             match best.update(m, score, &mut window) {
                 Update::RaisedAlpha if N::PV && !N::ROOT => self.stack.extend_pv(ply, m),
@@ -195,7 +206,12 @@ impl Worker<'_> {
                         self.stack.extend_pv(ply, m);
                     }
                     if !N::ROOT {
-                        self.record_cutoff(ply, depth, &mv, searched == 1, &quiets_tried, previous);
+                        let tried = Tried {
+                            quiets: &quiets_tried,
+                            captures: &captures_tried,
+                            conts: &conts,
+                        };
+                        self.record_cutoff(ply, depth, &mv, searched == 1, &tried, previous);
                     }
                     break;
                 }
@@ -203,24 +219,110 @@ impl Worker<'_> {
             }
             if mv.quiet {
                 quiets_tried.try_push(m).ok();
+            } else {
+                captures_tried.try_push(m).ok();
             }
         }
 
         if searched == 0 {
-            // No legal move (pruning never removes the first one).
-            return if in_check { mated_in(ply) } else { 0 };
+            // No legal move (pruning never removes the first one), or none
+            // but the excluded one.
+            return match excluded {
+                Some(_) => window.alpha,
+                None if in_check => mated_in(ply),
+                None => 0,
+            };
         }
-        if config.tt && !N::ROOT {
+        if !N::ROOT && excluded.is_none() {
+            let bound = Bound::of(best.score, original_alpha, window.beta);
+            self.remember_node(key, ply, depth, &se, &best, bound);
+        }
+        best.score
+    }
+
+    /// What every node but the root does first: the check extension, the
+    /// horizon (quiescence search), counting the node, the stop conditions,
+    /// draws, the ply limit and mate-distance pruning. `Some(score)` ends
+    /// the node with that score.
+    fn enter_node<N: NodeKind>(
+        &mut self,
+        depth: &mut i32,
+        ply: usize,
+        window: &mut Window,
+        in_check: bool,
+    ) -> Option<i32> {
+        let config = self.shared.config;
+        if N::ROOT {
+            self.nodes += 1;
+            return None;
+        }
+        // Check extension: never stand still in check.
+        if in_check && config.extensions && ply < MAX_PLY / 2 {
+            *depth += 1;
+        }
+        if *depth <= 0 {
+            return Some(if config.qsearch {
+                self.qsearch::<N>(ply, *window)
+            } else {
+                self.count_leaf(ply)
+            });
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() || self.pos.is_draw() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate());
+        }
+        self.mate_distance_pruning(ply, window)
+            .then_some(window.alpha)
+    }
+
+    /// The extension of the TT move `m` of a node at `ply` and `depth`
+    /// searched with `beta`, from its table `entry`: the singular extension
+    /// test (see pruning.rs). `Err(score)`: the node ends with `score`
+    /// (multi-cut, or the search was stopped).
+    fn tt_move_extension<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        beta: i32,
+        m: Move,
+        entry: Option<TtEntry>,
+    ) -> Result<i32, i32> {
+        let Some(e) = entry.filter(|e| !N::ROOT && self.singular_candidate(ply, depth, e)) else {
+            return Ok(0);
+        };
+        match self.singular_extension::<N>(ply, depth, beta, m, &e) {
+            _ if self.aborted => Err(0),
+            Singular::Extend(extension) => Ok(extension),
+            Singular::MultiCut(score) => Err(score),
+        }
+    }
+
+    /// What a node leaves behind: its result in the table (with the raw
+    /// static evaluation) and what it teaches the correction history.
+    fn remember_node(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        se: &StaticEval,
+        best: &Best,
+        bound: Bound,
+    ) {
+        self.learn_correction(se, depth, best, bound);
+        if self.shared.config.tt {
             let entry = TtEntry {
                 mv: best.mv.map(TtMove::from_move),
                 score: best.score,
-                eval,
+                eval: se.raw,
                 depth,
-                bound: Bound::of(best.score, original_alpha, window.beta),
+                bound,
             };
             self.shared.tt.store(key, ply, entry);
         }
-        best.score
     }
 
     /// Probes the table for `key` at `ply`, counting probes and hits (the
@@ -236,31 +338,66 @@ impl Worker<'_> {
     }
 
     /// The static evaluation of the node at `ply` (from the table's entry
-    /// when it has one), stored in its frame, and whether it improved on two
-    /// plies ago.
+    /// when it has one, then corrected), stored in its frame, and whether it
+    /// improved on two plies ago.
     fn static_eval<N: NodeKind>(
         &mut self,
         ply: usize,
         in_check: bool,
         entry: Option<TtEntry>,
-    ) -> (i32, bool) {
-        let eval = if N::ROOT {
-            ROOT_STATIC_EVAL
-        } else if in_check {
-            -INFINITE
+    ) -> StaticEval {
+        let mut se = StaticEval {
+            raw: ROOT_STATIC_EVAL,
+            eval: ROOT_STATIC_EVAL,
+            improving: false,
+            keys: None,
+        };
+        if N::ROOT {
+            self.stack.at_mut(ply).static_eval = se.eval;
+            return se;
+        }
+        if in_check {
+            se.raw = -INFINITE;
+            se.eval = -INFINITE;
         } else {
-            match entry.filter(|e| e.bound != Bound::None) {
+            se.raw = match entry.filter(|e| e.bound != Bound::None) {
                 Some(e) => e.eval,
                 None => self.evaluate(),
+            };
+            se.eval = se.raw;
+            if self.shared.config.correction {
+                let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
+                se.eval = (se.raw + self.correction.correction(&keys))
+                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+                se.keys = Some(keys);
             }
-        };
-        self.stack.at_mut(ply).static_eval = eval;
-        let improving = !in_check
+        }
+        self.stack.at_mut(ply).static_eval = se.eval;
+        se.improving = !in_check
             && self
                 .stack
                 .back(ply, 2)
-                .is_some_and(|f| eval > f.static_eval);
-        (eval, improving)
+                .is_some_and(|f| se.eval > f.static_eval);
+        se
+    }
+
+    /// Correction history: learns from the node's result `best` (with
+    /// `bound`) how far its static evaluation `se` was off, when that says
+    /// something about the evaluation (see `correction.rs`).
+    fn learn_correction(&mut self, se: &StaticEval, depth: i32, best: &Best, bound: Bound) {
+        let Some(keys) = se.keys else {
+            return;
+        };
+        let tactical = best.mv.is_some_and(|m| m.is_capture() || m.is_promotion());
+        let wrong_side = match bound {
+            Bound::Lower => best.score <= se.eval,
+            Bound::Upper => best.score >= se.eval,
+            _ => false,
+        };
+        if tactical || wrong_side || is_mate(best.score) {
+            return;
+        }
+        self.correction.update(&keys, depth, best.score, se.eval);
     }
 
     /// The move picker of the node at `ply`: the root's moves in their
@@ -271,6 +408,7 @@ impl Worker<'_> {
         ply: usize,
         tt_move: Option<Move>,
         previous: Option<Move>,
+        conts: Continuations,
     ) -> MovePicker {
         if N::ROOT {
             return MovePicker::listed(self.root.to_search());
@@ -280,28 +418,60 @@ impl Worker<'_> {
         let countermove = self.history.countermove(previous);
         let mut picker = MovePicker::new(tt_move, killers, countermove, config.ordering);
         picker.limit_to(config.ordering_step);
+        picker.set_continuations(conts);
         picker
     }
 
+    /// What pruning and reductions need to know about `m`, handed out by
+    /// the picker as `kind` at a node after the moves `conts`.
+    #[inline]
+    fn move_facts(
+        &self,
+        checks: &CheckInfo,
+        m: Move,
+        kind: MoveKind,
+        conts: &Continuations,
+    ) -> MoveFacts {
+        let board = self.pos.board();
+        let quiet = !m.is_capture() && m.promotion().is_none();
+        let history = if quiet && self.shared.config.ordering {
+            self.history.quiet_score(board.turn(), m, conts)
+        } else {
+            0
+        };
+        MoveFacts {
+            m,
+            kind,
+            quiet,
+            gives_check: checks.gives_check(board, m),
+            history,
+        }
+    }
+
     /// A beta cutoff by `mv` at `ply`: count it, and teach the history
-    /// tables and the killers a quiet move (the quiet moves `tried` before
-    /// it are punished).
+    /// tables (and, for a quiet move, the killers) what cut off and what did
+    /// not (the moves `tried` before it).
     fn record_cutoff(
         &mut self,
         ply: usize,
         depth: i32,
         mv: &MoveFacts,
         first: bool,
-        tried: &[Move],
+        tried: &Tried<'_>,
         previous: Option<Move>,
     ) {
         self.stats.cutoffs += 1;
         self.stats.first_move_cutoffs += u64::from(first);
-        if mv.quiet && self.shared.config.ordering {
-            let side = self.pos.turn();
+        if !self.shared.config.ordering {
+            return;
+        }
+        let side = self.pos.turn();
+        if mv.quiet {
             self.history
                 .update_quiet_cutoff(side, depth, mv.m, tried, previous);
             self.stack.at_mut(ply).add_killer(mv.m);
+        } else {
+            self.history.update_capture_cutoff(side, depth, mv.m, tried);
         }
     }
 

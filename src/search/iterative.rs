@@ -11,6 +11,7 @@ use super::node::{Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{ScoreBound, SearchReport};
 use super::score::{INFINITE, MAX_DEPTH, Score, is_mate};
+use super::time::soft_scale;
 use super::worker::Worker;
 
 /// Bound lines (`lowerbound`/`upperbound`) are reported only after this long.
@@ -49,6 +50,9 @@ pub(super) fn main_thread(
     max_depth: u32,
 ) -> Deepening {
     let mut result = Deepening::default();
+    // Time management: iterations the best move has stayed the same, and
+    // the last score.
+    let (mut stable, mut last): (usize, Option<(shakmaty::Move, i32)>) = (0, None);
     for depth in 1..=max_depth {
         if !iterate(main, depth, multipv) {
             // A move that beat the previous best before time ran out is
@@ -84,10 +88,20 @@ pub(super) fn main_thread(
         {
             break;
         }
-        // Soft limit: an iteration started now would likely not finish.
+        // Soft limit, scaled by how settled the search is: an iteration
+        // started now would likely not finish, or not change the move.
+        let (best_move, score) = (best.mv, best.score);
+        stable = match last {
+            Some((m, _)) if m == best_move => stable + 1,
+            _ => 0,
+        };
+        let drop = last.map_or(0, |(_, previous)| previous - score);
+        last = Some((best_move, score));
+        let share = best.nodes as f64 / main.nodes.max(1) as f64;
+        let scale = soft_scale(stable, share, drop);
         if !main.pondering()
             && main
-                .soft_limit()
+                .soft_limit(scale)
                 .is_some_and(|soft| main.start.elapsed() >= soft)
         {
             break;
@@ -96,16 +110,64 @@ pub(super) fn main_thread(
     result
 }
 
-/// A helper thread's iterative deepening: until the search stops. Helper
-/// `index` (from 1) starts one ply deeper when odd, to spread the threads.
-pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) {
-    let first = 1 + index as u32 % 2;
-    for depth in first..=MAX_DEPTH {
-        if !iterate(worker, depth, 1) || worker.stopped() {
+/// A helper thread's iterative deepening: until the search stops; returns
+/// its last completed line. Helper `index` (from 1) leaves out some depths
+/// (see [`helper_skips`]), so that the threads spread over several depths
+/// and the table fills with deeper results sooner.
+pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Completed> {
+    let mut completed = None;
+    for depth in 1..=MAX_DEPTH {
+        if helper_skips(index, depth) {
+            continue;
+        }
+        if !iterate(worker, depth, 1) {
+            break;
+        }
+        let best = &worker.root.moves[0];
+        completed = Some(Completed {
+            depth,
+            seldepth: worker.seldepth as u32,
+            score: best.score,
+            bound: None,
+            pv: best.pv.clone(),
+        });
+        if worker.stopped() {
             break;
         }
     }
     worker.publish_nodes();
+    completed
+}
+
+/// Whether helper `index` (from 1) leaves out `depth`: odd helpers search
+/// the odd depths, even helpers every depth but each fourth, after the
+/// first two (every thread searches those).
+fn helper_skips(index: usize, depth: u32) -> bool {
+    depth > 2
+        && if index % 2 == 1 {
+            depth.is_multiple_of(2)
+        } else {
+            (depth as usize + index / 2).is_multiple_of(4)
+        }
+}
+
+/// The line to play: the main thread's, unless a helper completed a deeper
+/// iteration with a better score (or a mate), as Lazy SMP engines vote.
+pub(super) fn choose_line(
+    main: Option<Completed>,
+    helpers: impl IntoIterator<Item = Completed>,
+) -> Option<Completed> {
+    helpers.into_iter().fold(main, |best, helper| match best {
+        Some(b)
+            if helper.depth > b.depth
+                && b.bound.is_none()
+                && (helper.score > b.score || is_mate(helper.score)) =>
+        {
+            Some(helper)
+        }
+        None => Some(helper),
+        keep => keep,
+    })
 }
 
 /// One iteration at `depth`: every MultiPV line with its aspiration loop.

@@ -19,6 +19,7 @@
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
 
 mod alphabeta;
+mod correction;
 mod iterative;
 mod limits;
 mod lmr;

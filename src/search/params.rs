@@ -63,8 +63,28 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of ln(depth)·ln(moves).
 pub const LMR_DIVISOR: f64 = 2.25;
-/// Late move reductions: history score worth one ply less/more.
-pub const LMR_HISTORY_DIVISOR: i32 = 6000;
+/// Late move reductions: history score (butterfly and continuations) worth
+/// one ply less/more…
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// …up to this many plies either way.
+pub const LMR_HISTORY_MAX: i32 = 2;
+
+/// History pruning of quiet moves: only at depth ≤ this…
+pub const HP_MAX_DEPTH: i32 = 3;
+/// …when their history is below minus this per ply.
+pub const HP_MARGIN: i32 = 2000;
+
+/// Singular extensions: smallest depth.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// Singular extensions: the TT entry may be this much shallower.
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// Singular extensions: the other moves must stay this much per ply below
+/// the TT score.
+pub const SE_MARGIN: i32 = 2;
+/// Singular extensions: a move this far singular is extended twice…
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// …at most this many times on a path.
+pub const SE_DOUBLE_MAX: u8 = 6;
 
 /// Internal iterative reduction: smallest depth.
 pub const IIR_MIN_DEPTH: i32 = 4;
@@ -98,6 +118,8 @@ pub struct SearchConfig {
     pub qsearch: bool,
     /// Mate-distance pruning.
     pub mate_distance: bool,
+    /// Static evaluations corrected by the correction history.
+    pub correction: bool,
 }
 
 impl Default for SearchConfig {
@@ -114,13 +136,15 @@ impl Default for SearchConfig {
             extensions: true,
             qsearch: true,
             mate_distance: true,
+            correction: true,
         }
     }
 }
 
 impl SearchConfig {
     /// Plain fixed-depth alpha-beta: no TT, ordering, PVS, aspiration,
-    /// pruning, reductions, extensions, qsearch or mate-distance pruning.
+    /// pruning, reductions, extensions, qsearch, mate-distance pruning or
+    /// evaluation correction.
     pub fn plain() -> SearchConfig {
         SearchConfig {
             tt: false,
@@ -134,6 +158,7 @@ impl SearchConfig {
             extensions: false,
             qsearch: false,
             mate_distance: false,
+            correction: false,
         }
     }
 }

@@ -10,8 +10,8 @@ use super::node::{NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::*;
 use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
+use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
-use crate::chess::checks::CheckInfo;
 use crate::chess::see::see_ge;
 
 /// What the pruning rules need to know about a node.
@@ -51,19 +51,17 @@ pub(super) struct MoveFacts {
     pub quiet: bool,
     /// It gives check.
     pub gives_check: bool,
+    /// Its history (quiet moves, with ordering on; else 0).
+    pub history: i32,
 }
 
-impl MoveFacts {
-    /// The facts of `m`, a legal move of `board` handed out as `kind`.
-    #[inline]
-    pub fn new(board: &Chess, checks: &CheckInfo, m: Move, kind: MoveKind) -> MoveFacts {
-        MoveFacts {
-            m,
-            kind,
-            quiet: !m.is_capture() && m.promotion().is_none(),
-            gives_check: checks.gives_check(board, m),
-        }
-    }
+/// What the singular extension test decided about the TT move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Singular {
+    /// Search it this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Even without it the node fails high: return this score.
+    MultiCut(i32),
 }
 
 /// Whether the side to move has a piece other than king and pawns (null
@@ -138,6 +136,54 @@ impl Worker<'_> {
         (verified >= beta).then_some(score)
     }
 
+    /// Singular extensions: is the TT move, at a node at `ply` searched to
+    /// `depth` with `beta`, far better than every other move? The other
+    /// moves are searched to half the depth against a bound below the TT
+    /// score: if all fail low, the TT move is singular and is extended (twice
+    /// when clearly so, a limited number of times on a path); if even that
+    /// bound fails high, several moves beat beta and the node is cut
+    /// (multi-cut); if the TT score beats beta but another move does as
+    /// well, the TT move is searched a ply shallower.
+    pub(super) fn singular_extension<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        beta: i32,
+        tt_move: Move,
+        entry: &TtEntry,
+    ) -> Singular {
+        let singular_beta = entry.score - SE_MARGIN * depth;
+        let window = Window::new(singular_beta - 1, singular_beta);
+        self.stack.at_mut(ply).excluded = Some(tt_move);
+        let score = self.negamax::<NonPv>((depth - 1) / 2, ply, window, false);
+        self.stack.at_mut(ply).excluded = None;
+        if score < singular_beta {
+            let doubles = self.stack.at(ply).double_extensions;
+            if !N::PV && score < singular_beta - SE_DOUBLE_MARGIN && doubles < SE_DOUBLE_MAX {
+                Singular::Extend(2)
+            } else {
+                Singular::Extend(1)
+            }
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if entry.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// Whether the TT move of a node at `depth` may be tested for a
+    /// singular extension.
+    pub(super) fn singular_candidate(&self, ply: usize, depth: i32, entry: &TtEntry) -> bool {
+        self.shared.config.extensions
+            && depth >= SE_MIN_DEPTH
+            && self.stack.at(ply).excluded.is_none()
+            && entry.depth >= depth - SE_TT_DEPTH_MARGIN
+            && matches!(entry.bound, Bound::Lower | Bound::Exact)
+            && !is_mate(entry.score)
+    }
+
     /// Futility, late move and SEE pruning of one move (not in check, once
     /// a move has kept the node from being mated), given `alpha` and the
     /// number of quiet moves tried so far: whether to skip it. Late move
@@ -157,6 +203,10 @@ impl Worker<'_> {
             // Late move pruning.
             if depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= node.lmp_limit {
                 picker.skip_quiets();
+                return true;
+            }
+            // History pruning: at low depth, a quiet move with a bad record.
+            if depth <= HP_MAX_DEPTH && mv.history < -HP_MARGIN * depth {
                 return true;
             }
             // Futility pruning.
@@ -201,7 +251,8 @@ impl Worker<'_> {
         reduction += i32::from(!N::PV) + i32::from(!node.improving);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
         if mv.quiet {
-            reduction -= self.history.score(self.pos.turn(), mv.m) / LMR_HISTORY_DIVISOR;
+            reduction -=
+                (mv.history / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
         }
         reduction.clamp(0, depth - 2)
     }

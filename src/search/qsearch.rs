@@ -5,10 +5,11 @@
 use shakmaty::Position as _;
 
 use super::alphabeta::{Best, Update};
+use super::correction::CorrectionKeys;
 use super::node::{NodeKind, Window};
 use super::ordering::movepicker::MovePicker;
 use super::params::DELTA_MARGIN;
-use super::score::{INFINITE, MAX_PLY, mated_in};
+use super::score::{INFINITE, MATE_BOUND, MAX_PLY, mated_in};
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -50,14 +51,21 @@ impl Worker<'_> {
             .and_then(|e| e.mv)
             .and_then(|m| m.to_move(self.pos.board()));
 
-        // Stand pat: the side to move may decline every capture.
-        let stand_pat = if in_check {
+        // Stand pat: the side to move may decline every capture (with the
+        // static evaluation corrected by the correction history).
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             match entry.filter(|e| e.bound != Bound::None) {
                 Some(e) => e.eval,
                 None => self.evaluate(),
             }
+        };
+        let stand_pat = if in_check || !config.correction {
+            raw_eval
+        } else {
+            let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
+            (raw_eval + self.correction.correction(&keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         if stand_pat >= window.beta {
             return stand_pat;
@@ -114,7 +122,7 @@ impl Worker<'_> {
             let entry = TtEntry {
                 mv: best.mv.map(TtMove::from_move),
                 score: best.score,
-                eval: stand_pat,
+                eval: raw_eval,
                 depth: 0,
                 bound: Bound::of(best.score, original_alpha, window.beta),
             };

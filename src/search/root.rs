@@ -20,6 +20,9 @@ pub(super) struct RootMove {
     pub previous_score: i32,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Nodes spent on the move so far in this search (time management
+    /// weighs how settled the search is by the best move's share).
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -30,6 +33,7 @@ impl RootMove {
             score: -INFINITE,
             previous_score: -INFINITE,
             pv: vec![mv],
+            nodes: 0,
         }
     }
 }
@@ -77,16 +81,25 @@ impl RootMoves {
     }
 
     /// Records what the search of root move `m` found: `score` against the
-    /// window's `alpha`, with the child's `line`. The first move searched,
-    /// and a move that raises alpha, get the score and line; a move that
-    /// does not gets `-INFINITE`.
-    pub fn update(&mut self, m: Move, score: i32, first: bool, alpha: i32, line: &[Move]) {
+    /// window's `alpha`, with the child's `line`, after `nodes` nodes. The
+    /// first move searched, and a move that raises alpha, get the score and
+    /// line; a move that does not gets `-INFINITE`.
+    pub fn update(
+        &mut self,
+        m: Move,
+        score: i32,
+        first: bool,
+        alpha: i32,
+        line: &[Move],
+        nodes: u64,
+    ) {
         let i = self
             .moves
             .iter()
             .position(|rm| rm.mv == m)
             .expect("the root searches its own root moves");
         let root_move = &mut self.moves[i];
+        root_move.nodes += nodes;
         if first || score > alpha {
             root_move.score = score;
             root_move.pv.clear();

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
-use super::iterative::{Completed, Deepening, helper_thread, main_thread};
+use super::correction::Correction;
+use super::iterative::{Completed, Deepening, choose_line, helper_thread, main_thread};
 use super::limits::{SearchLimits, SearchSettings};
 use super::ordering::history::History;
 use super::report::{Reporter, SearchInfo, SearchOutcome, SearchReport, Stats};
@@ -86,6 +87,7 @@ impl Searcher {
         self.tt.clear();
         for thread in &mut self.threads {
             thread.history = History::default();
+            thread.correction = Correction::default();
         }
     }
 
@@ -135,7 +137,7 @@ impl Searcher {
             .expect("a searcher has at least one thread");
         let mut main = Worker::new(0, &shared, main_state, pos, &root_moves, Some(report));
         let mut deepening = Deepening::default();
-        let helpers: Vec<(Stats, u64)> = std::thread::scope(|scope| {
+        let helpers: Vec<(Stats, u64, Option<Completed>)> = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             if !root_moves.is_empty() {
                 for (i, state) in helper_states.iter_mut().enumerate() {
@@ -145,8 +147,8 @@ impl Searcher {
                         .stack_size(SEARCH_STACK_BYTES);
                     let spawned = builder.spawn_scoped(scope, move || {
                         let mut worker = Worker::new(i + 1, shared, state, pos, root_moves, None);
-                        helper_thread(&mut worker, i + 1);
-                        (worker.stats, worker.nodes)
+                        let line = helper_thread(&mut worker, i + 1);
+                        (worker.stats, worker.nodes, line)
                     });
                     // A helper that cannot start is simply not there.
                     if let Ok(h) = spawned {
@@ -170,18 +172,16 @@ impl Searcher {
             iterations: deepening.iterations,
             ..SearchOutcome::default()
         };
-        for (stats, nodes) in &helpers {
+        for (stats, nodes, _) in &helpers {
             outcome.stats.add(stats);
             outcome.nodes += nodes;
         }
-        let time = main.start.elapsed();
-        let finished = finish(
-            pos,
+        let line = choose_line(
             deepening.completed,
-            outcome.nodes,
-            self.tt.hashfull(),
-            time,
+            helpers.into_iter().filter_map(|(_, _, line)| line),
         );
+        let time = main.start.elapsed();
+        let finished = finish(pos, line, outcome.nodes, self.tt.hashfull(), time);
         if let Some(c) = finished.completed {
             outcome.score = Some(c.score);
             outcome.pv = c.pv;

@@ -6,8 +6,9 @@
 //! says `None` before the root instead of letting `ply - n` underflow.
 
 use arrayvec::ArrayVec;
-use shakmaty::Move;
+use shakmaty::{Move, Piece};
 
+use super::ordering::history::{ContinuationKey, Continuations};
 use super::score::MAX_PLY;
 
 /// A principal variation.
@@ -21,10 +22,17 @@ pub(super) struct Frame {
     pub static_eval: i32,
     /// The move this node is searching (`None` for a null move).
     pub played: Option<Move>,
+    /// The piece that made it.
+    pub moved: Option<Piece>,
     /// Two quiet moves that caused a beta cutoff at this ply, newest first.
     pub killers: [Option<Move>; 2],
     /// The node's principal variation.
     pub pv: Line,
+    /// A move the node must not search: set while a singular extension
+    /// test searches the node's other moves.
+    pub excluded: Option<Move>,
+    /// Double extensions on the path to this node (they are limited).
+    pub double_extensions: u8,
 }
 
 impl Frame {
@@ -66,6 +74,17 @@ impl Stack {
     #[inline]
     pub fn back(&self, ply: usize, n: usize) -> Option<&Frame> {
         ply.checked_sub(n).map(|p| &self.frames[p])
+    }
+
+    /// The moves one and two plies before `ply`, as the continuation
+    /// history keys them.
+    #[inline]
+    pub fn continuations(&self, ply: usize) -> Continuations {
+        let key = |n| {
+            let frame = self.back(ply, n)?;
+            Some(ContinuationKey::new(frame.moved?, frame.played?))
+        };
+        Continuations([key(1), key(2)])
     }
 
     /// Makes the PV at `ply` the move `m` followed by the PV of `ply + 1`

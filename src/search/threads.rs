@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::correction::Correction;
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::signals::Signals;
@@ -27,6 +28,9 @@ pub struct ThreadState {
     /// fresh computation would, so keeping it never changes a search; it
     /// saves allocating and zeroing 400 KB per search and starts warm.
     pub pawns: PawnCache,
+    /// The correction history of the static evaluation (reset by
+    /// `ucinewgame`).
+    pub correction: Correction,
 }
 
 /// Per-thread node counter on its own cache line.

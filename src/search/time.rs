@@ -1,19 +1,19 @@
 //! Time management: turns `go` clock parameters into a soft limit (do not
-//! start another iteration after it) and a hard limit (stop at once). Nothing
-//! else lives here.
+//! start another iteration after it) and a hard limit (stop at once), and
+//! scales the soft limit by how settled the search is ([`soft_scale`]).
 
 use std::time::Duration;
 
 use shakmaty::Color;
 
 /// Moves assumed left in a sudden-death game when `movestogo` is absent.
-pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+pub const DEFAULT_MOVES_TO_GO: u64 = 25;
 /// Share of the increment added to each move's budget, in percent.
 pub const INCREMENT_SHARE_PERCENT: u64 = 75;
 /// The soft limit as a percentage of the move's budget.
 pub const SOFT_LIMIT_PERCENT: u64 = 60;
 /// The hard limit as a multiple of the move's budget…
-pub const HARD_LIMIT_FACTOR: u64 = 3;
+pub const HARD_LIMIT_FACTOR: u64 = 4;
 /// …but never more than this percentage of the remaining clock.
 pub const HARD_LIMIT_CLOCK_PERCENT: u64 = 40;
 /// The smallest limit we ever set, in milliseconds.
@@ -50,6 +50,9 @@ pub struct TimeLimits {
     pub soft: Option<Duration>,
     /// Stop the search once this has passed.
     pub hard: Option<Duration>,
+    /// The soft limit may be scaled by how settled the search is (a clock;
+    /// not a fixed `movetime`, which is meant to be used).
+    pub scalable: bool,
 }
 
 impl TimeLimits {
@@ -57,6 +60,7 @@ impl TimeLimits {
     pub const NONE: TimeLimits = TimeLimits {
         soft: None,
         hard: None,
+        scalable: false,
     };
 
     /// Limits for `side` to move from `clock`, keeping `overhead_ms` back.
@@ -67,6 +71,7 @@ impl TimeLimits {
             return TimeLimits {
                 soft: ms(t),
                 hard: ms(t),
+                scalable: false,
             };
         }
         let (time, inc) = match side {
@@ -104,8 +109,38 @@ impl TimeLimits {
         TimeLimits {
             soft: ms(soft),
             hard: ms(hard),
+            scalable: true,
         }
     }
+}
+
+/// The soft limit's scale after an iteration when the best move has not
+/// changed for `stable` iterations: a new best move asks for more time, a
+/// long-settled one for less.
+const STABILITY_SCALE: [f64; 6] = [2.0, 1.5, 1.2, 1.0, 0.9, 0.8];
+/// The soft limit's scale is `(NODES_BASE - share) * NODES_FACTOR`, where
+/// `share` is the best move's part of the root's nodes: a best move that
+/// took nearly all the effort is clear, one among many close rivals is not.
+const NODES_BASE: f64 = 1.5;
+/// See [`NODES_BASE`].
+const NODES_FACTOR: f64 = 1.2;
+/// Each centipawn the score fell since the last iteration scales the soft
+/// limit up by this…
+const SCORE_DROP_SCALE: f64 = 0.005;
+/// …for at most this many centipawns.
+const SCORE_DROP_MAX: i32 = 100;
+/// The scale is kept within these bounds.
+const SCALE_BOUNDS: (f64, f64) = (0.4, 2.5);
+
+/// How much of the soft limit to use after an iteration: by the best move's
+/// stability (iterations unchanged), its share of the root's nodes (0 to
+/// 1), and how far the score fell since the last iteration (centipawns,
+/// positive for a fall).
+pub fn soft_scale(stable: usize, node_share: f64, score_drop: i32) -> f64 {
+    let stability = STABILITY_SCALE[stable.min(STABILITY_SCALE.len() - 1)];
+    let nodes = (NODES_BASE - node_share.clamp(0.0, 1.0)) * NODES_FACTOR;
+    let drop = 1.0 + f64::from(score_drop.clamp(0, SCORE_DROP_MAX)) * SCORE_DROP_SCALE;
+    (stability * nodes * drop).clamp(SCALE_BOUNDS.0, SCALE_BOUNDS.1)
 }
 
 #[cfg(test)]
@@ -164,7 +199,12 @@ mod tests {
             ..Clock::default()
         };
         let l = TimeLimits::new(&c, Color::White, 10);
-        assert_eq!(l.soft, Some(Duration::from_millis(59_990 / 30 * 60 / 100)));
+        assert_eq!(
+            l.soft,
+            Some(Duration::from_millis(
+                59_990 / DEFAULT_MOVES_TO_GO * SOFT_LIMIT_PERCENT / 100
+            ))
+        );
         // …and with one move to go, only the surplus is spent.
         let c = Clock {
             wtime: Some(1110),
@@ -188,6 +228,15 @@ mod tests {
         assert!(w.hard.unwrap() >= Duration::from_secs(1_000_000));
         let b = TimeLimits::new(&c, Color::Black, 10);
         assert!(b.soft <= b.hard && b.hard.unwrap() > Duration::from_secs(1_000_000));
+    }
+
+    #[test]
+    fn unsettled_searches_get_more_time() {
+        let settled = soft_scale(10, 0.95, 0);
+        let new_best = soft_scale(0, 0.4, 0);
+        let falling = soft_scale(10, 0.95, 80);
+        assert!(settled < 1.0 && new_best > 1.5 && falling > settled);
+        assert!(soft_scale(0, 0.0, 1000) <= SCALE_BOUNDS.1);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
+use super::correction::Correction;
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::report::{Reporter, ScoreBound, SearchInfo, SearchReport, Stats};
@@ -33,6 +34,8 @@ pub(super) struct Worker<'a> {
     pub history: &'a mut History,
     /// This thread's pawn cache.
     pub pawns: &'a mut PawnCache,
+    /// This thread's correction history.
+    pub correction: &'a mut Correction,
     /// The position being searched: the root and the moves played since.
     pub pos: Position,
     /// One frame per ply.
@@ -72,6 +75,7 @@ impl<'a> Worker<'a> {
             shared,
             history: &mut state.history,
             pawns: &mut state.pawns,
+            correction: &mut state.correction,
             pos,
             stack: Stack::new(),
             report,
@@ -105,9 +109,16 @@ impl<'a> Worker<'a> {
         self.pondering && self.shared.signals.pondering()
     }
 
-    /// The soft time limit, if any.
-    pub fn soft_limit(&self) -> Option<Duration> {
-        self.shared.time.soft
+    /// The soft time limit, if any, scaled by `scale` when the limits
+    /// allow it (see `time.rs`).
+    pub fn soft_limit(&self, scale: f64) -> Option<Duration> {
+        let time = &self.shared.time;
+        let soft = time.soft?;
+        Some(if time.scalable {
+            time.hard.map_or(soft, |hard| soft.mul_f64(scale).min(hard))
+        } else {
+            soft
+        })
     }
 
     /// Which techniques are on.
@@ -203,19 +214,24 @@ impl<'a> Worker<'a> {
     /// Plays `m` at `ply` and starts loading the child's table bucket.
     #[inline]
     pub fn play(&mut self, m: Move, ply: usize) {
+        let mover = self.pos.turn();
         self.pos.play(m);
         if self.shared.config.tt {
             // The child probes this bucket first thing: start loading it.
             self.shared.tt.prefetch(self.pos.key());
         }
-        self.stack.at_mut(ply).played = Some(m);
+        let frame = self.stack.at_mut(ply);
+        frame.played = Some(m);
+        frame.moved = Some(m.role().of(mover));
     }
 
     /// Plays the null move at `ply`; false when it cannot be played.
     pub fn play_null(&mut self, ply: usize) -> bool {
         let played = self.pos.play_null();
         if played {
-            self.stack.at_mut(ply).played = None;
+            let frame = self.stack.at_mut(ply);
+            frame.played = None;
+            frame.moved = None;
         }
         played
     }

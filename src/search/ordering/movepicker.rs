@@ -19,11 +19,15 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Position as _, Role};
 
 use super::OrderingStep;
-use super::history::History;
+use super::history::{Continuations, History};
 use crate::chess::checks::CheckInfo;
 use crate::chess::movegen::{generate_quiet, generate_tactical};
 use crate::chess::see::see_ge;
 use crate::chess::values::mvv_lva;
+
+/// Capture history is added to MVV-LVA divided by this (a capture's history
+/// can move it past captures of a slightly bigger victim, not more).
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 /// Ordering bonus of a quiet move that gives check, over any history score.
 pub const CHECK_BONUS: i32 = 1 << 16;
@@ -94,10 +98,19 @@ pub struct MovePicker {
     /// The caller will skip every quiet move from now on (late move
     /// pruning): the killers and quiets stages are passed over.
     skipping_quiets: bool,
+    /// The moves before the node, for the continuation history.
+    conts: Continuations,
 }
 
 fn is_tactical(m: Move) -> bool {
     m.is_capture() || m.promotion() == Some(Role::Queen)
+}
+
+/// The ordering score of a tactical move by `side`: MVV-LVA, plus its
+/// capture history when `history` is given.
+#[inline]
+fn tactical_score(m: Move, side: Color, history: Option<&History>) -> i32 {
+    mvv_lva(m) + history.map_or(0, |h| h.capture_score(side, m) / CAPTURE_HISTORY_DIVISOR)
 }
 
 impl MovePicker {
@@ -137,7 +150,14 @@ impl MovePicker {
             quiets_sorted_from: 0,
             quiets_pending: false,
             skipping_quiets: false,
+            conts: Continuations::default(),
         }
+    }
+
+    /// Orders the quiet moves with the continuation history of `conts`, the
+    /// moves before the node, too.
+    pub fn set_continuations(&mut self, conts: Continuations) {
+        self.conts = conts;
     }
 
     /// A picker that hands out `moves` as they come (the root's moves, in
@@ -193,7 +213,7 @@ impl MovePicker {
     }
 
     #[inline(never)]
-    fn generate(&mut self, board: &Chess) {
+    fn generate(&mut self, board: &Chess, history: &History) {
         if !self.ordered {
             self.moves
                 .extend(board.legal_moves().iter().map(|&m| (m, 0)));
@@ -206,12 +226,14 @@ impl MovePicker {
         // (Quiescence pickers are never in check and want no quiets.)
         let staged = self.captures_only || !board.is_check();
         self.quiets_pending = staged && !self.captures_only;
+        let side = board.turn();
+        let history = (self.step >= OrderingStep::History).then_some(history);
         if staged {
             // Every generated move is tactical.
             let (tt_move, moves) = (self.tt_move, &mut self.moves);
             generate_tactical(board, &mut |m| {
                 if Some(m) != tt_move {
-                    moves.push((m, mvv_lva(m)));
+                    moves.push((m, tactical_score(m, side, history)));
                 }
             });
             self.good_end = self.moves.len();
@@ -223,7 +245,7 @@ impl MovePicker {
         let evasions = board.legal_moves();
         for &m in &evasions {
             if Some(m) != self.tt_move && is_tactical(m) {
-                self.moves.push((m, mvv_lva(m)));
+                self.moves.push((m, tactical_score(m, side, history)));
             }
         }
         self.good_end = self.moves.len();
@@ -289,7 +311,7 @@ impl MovePicker {
         );
         for (m, score) in &mut self.moves[self.cursor..] {
             let h = if use_history {
-                history.score(side, *m)
+                history.quiet_score(side, *m, &self.conts)
             } else {
                 0
             };
@@ -324,7 +346,7 @@ impl MovePicker {
                     }
                 }
                 Stage::Generate => {
-                    self.generate(board);
+                    self.generate(board, history);
                     self.stage = if self.ordered {
                         Stage::GoodCaptures
                     } else {
