@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _};
 
 use super::correction::CorrectionKeys;
-use super::node::{NodeKind, NonPv, Pv, Window};
+use super::node::{NodeFlags, NodeKind, NonPv, Pv, Window};
 use super::ordering::history::{Continuations, Tried};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::IIR_MIN_DEPTH;
@@ -21,10 +21,18 @@ use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
 
-/// The root's static evaluation: the root prunes and reduces nothing, so it
-/// computes none, and its frame keeps this value (the `improving` test two
-/// plies down compares with it).
-const ROOT_STATIC_EVAL: i32 = 0;
+/// How to search one move (see `Worker::search_move`).
+#[derive(Debug, Clone, Copy)]
+struct Ladder {
+    /// The depth of the child, extensions included.
+    new_depth: i32,
+    /// Late move reduction of the first, zero-window try.
+    reduction: i32,
+    /// The node's first move.
+    first: bool,
+    /// The node is an expected cut node.
+    cut: bool,
+}
 
 /// A node's static evaluation.
 #[derive(Debug, Clone, Copy)]
@@ -89,14 +97,13 @@ impl Best {
 
 impl Worker<'_> {
     /// The main search of the current position at `ply` from the root, to
-    /// `depth` plies, in `window`. `null_allowed`: a null move may be tried
-    /// (not right after one, nor in its verification).
+    /// `depth` plies, in `window`, entered as `flags` say.
     pub(super) fn negamax<N: NodeKind>(
         &mut self,
         mut depth: i32,
         ply: usize,
         mut window: Window,
-        null_allowed: bool,
+        flags: NodeFlags,
     ) -> i32 {
         debug_assert!(N::PV || window.is_zero(), "non-PV nodes have a zero window");
         self.stack.at_mut(ply).pv.clear();
@@ -122,16 +129,11 @@ impl Worker<'_> {
 
         let se = self.static_eval::<N>(ply, in_check, entry);
         let node = NodeFacts::new(depth, se.eval, se.improving);
-        if !N::PV && !in_check {
-            if self.reverse_futility(&node, window.beta) {
-                return se.eval;
-            }
-            if null_allowed
-                && excluded.is_none()
-                && let Some(score) = self.null_move_pruning(&node, ply, window.beta)
-            {
-                return score;
-            }
+        if !N::PV
+            && !in_check
+            && let Some(score) = self.prune_node(&node, ply, window.beta, entry, flags)
+        {
+            return score;
         }
 
         // The TT move, checked for legality only now: the cutoffs and
@@ -173,10 +175,10 @@ impl Worker<'_> {
             let reduction = if N::ROOT || searched == 0 {
                 0
             } else {
-                self.late_move_reduction::<N>(&node, &mv, searched + 1)
+                self.late_move_reduction::<N>(&node, &mv, searched + 1, flags)
             };
             let extension = if Some(m) == tt_move {
-                match self.tt_move_extension::<N>(ply, depth, window.beta, m, entry) {
+                match self.tt_move_extension::<N>(ply, depth, window.beta, m, entry, flags) {
                     Ok(extension) => extension,
                     Err(score) => return score,
                 }
@@ -189,7 +191,13 @@ impl Worker<'_> {
             self.play(m, ply);
             searched += 1;
             let new_depth = depth - 1 + extension;
-            let score = self.search_move::<N>(ply, new_depth, reduction, window, searched == 1);
+            let ladder = Ladder {
+                new_depth,
+                reduction,
+                first: searched == 1,
+                cut: flags.cut,
+            };
+            let score = self.search_move::<N>(ply, window, ladder);
             self.undo();
             if self.aborted {
                 return 0;
@@ -290,11 +298,12 @@ impl Worker<'_> {
         beta: i32,
         m: Move,
         entry: Option<TtEntry>,
+        flags: NodeFlags,
     ) -> Result<i32, i32> {
         let Some(e) = entry.filter(|e| !N::ROOT && self.singular_candidate(ply, depth, e)) else {
             return Ok(0);
         };
-        match self.singular_extension::<N>(ply, depth, beta, m, &e) {
+        match self.singular_extension::<N>(ply, depth, beta, m, &e, flags) {
             _ if self.aborted => Err(0),
             Singular::Extend(extension) => Ok(extension),
             Singular::MultiCut(score) => Err(score),
@@ -347,15 +356,11 @@ impl Worker<'_> {
         entry: Option<TtEntry>,
     ) -> StaticEval {
         let mut se = StaticEval {
-            raw: ROOT_STATIC_EVAL,
-            eval: ROOT_STATIC_EVAL,
+            raw: -INFINITE,
+            eval: -INFINITE,
             improving: false,
             keys: None,
         };
-        if N::ROOT {
-            self.stack.at_mut(ply).static_eval = se.eval;
-            return se;
-        }
         if in_check {
             se.raw = -INFINITE;
             se.eval = -INFINITE;
@@ -373,11 +378,19 @@ impl Worker<'_> {
             }
         }
         self.stack.at_mut(ply).static_eval = se.eval;
+        // Improving: better than the last evaluation of the same side, two
+        // plies back (four when that node was in check); true when there is
+        // none to compare with.
+        let earlier = |n| {
+            self.stack
+                .back(ply, n)
+                .map(|f| f.static_eval)
+                .filter(|&e| e != -INFINITE)
+        };
         se.improving = !in_check
-            && self
-                .stack
-                .back(ply, 2)
-                .is_some_and(|f| se.eval > f.static_eval);
+            && earlier(2)
+                .or_else(|| earlier(4))
+                .is_none_or(|e| se.eval > e);
         se
     }
 
@@ -475,9 +488,8 @@ impl Worker<'_> {
         }
     }
 
-    /// Searches the move just played (the child at `ply + 1`) to
-    /// `new_depth` less `reduction`, in the node's `window`; `first`: it is
-    /// the node's first move. The re-search ladder:
+    /// Searches the move just played (the child at `ply + 1`) in the
+    /// node's `window`, as `ladder` says. The re-search ladder:
     ///
     /// 1. the first move: the full window, full depth;
     /// 2. principal variation search: a zero window at alpha, reduced; if
@@ -485,33 +497,41 @@ impl Worker<'_> {
     ///    inside the window, again with the full window;
     /// 3. without PVS: the full window, reduced, then unreduced if it beats
     ///    alpha.
-    fn search_move<N: NodeKind>(
-        &mut self,
-        ply: usize,
-        new_depth: i32,
-        reduction: i32,
-        window: Window,
-        first: bool,
-    ) -> i32 {
+    ///
+    /// A reduced child is expected to fail high (a cut node); the other
+    /// zero-window children of a cut node are expected all nodes, and the
+    /// other way round.
+    fn search_move<N: NodeKind>(&mut self, ply: usize, window: Window, ladder: Ladder) -> i32 {
+        let Ladder {
+            new_depth,
+            reduction,
+            first,
+            cut,
+        } = ladder;
         let child = ply + 1;
+        let sibling = NodeFlags::child(!N::PV && !cut);
         if first {
-            return -self.negamax::<N::Next>(new_depth, child, window.child(), true);
+            return -self.negamax::<N::Next>(new_depth, child, window.child(), sibling);
         }
         if !self.shared.config.pvs {
             let mut score =
-                -self.negamax::<N::Next>(new_depth - reduction, child, window.child(), true);
+                -self.negamax::<N::Next>(new_depth - reduction, child, window.child(), sibling);
             if score > window.alpha && reduction > 0 && !self.aborted {
-                score = -self.negamax::<N::Next>(new_depth, child, window.child(), true);
+                score = -self.negamax::<N::Next>(new_depth, child, window.child(), sibling);
             }
             return score;
         }
         let zero = window.zero_child();
-        let mut score = -self.negamax::<NonPv>(new_depth - reduction, child, zero, true);
+        let mut score = if reduction > 0 {
+            -self.negamax::<NonPv>(new_depth - reduction, child, zero, NodeFlags::child(true))
+        } else {
+            -self.negamax::<NonPv>(new_depth, child, zero, NodeFlags::child(!cut))
+        };
         if score > window.alpha && reduction > 0 && !self.aborted {
-            score = -self.negamax::<NonPv>(new_depth, child, zero, true);
+            score = -self.negamax::<NonPv>(new_depth, child, zero, NodeFlags::child(!cut));
         }
         if N::PV && score > window.alpha && score < window.beta && !self.aborted {
-            score = -self.negamax::<Pv>(new_depth, child, window.child(), true);
+            score = -self.negamax::<Pv>(new_depth, child, window.child(), NodeFlags::PV);
         }
         score
     }

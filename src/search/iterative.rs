@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 use std::time::Duration;
 
 use super::limits::SearchLimits;
-use super::node::{Root, Window};
+use super::node::{NodeFlags, Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{ScoreBound, SearchReport};
 use super::score::{INFINITE, MAX_DEPTH, Score, is_mate};
@@ -188,7 +188,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             Window::FULL
         };
         loop {
-            let score = worker.negamax::<Root>(depth as i32, 0, window, true);
+            let score = worker.negamax::<Root>(depth as i32, 0, window, NodeFlags::PV);
             if worker.aborted {
                 return false;
             }

@@ -47,6 +47,40 @@ impl NodeKind for NonPv {
     type Next = NonPv;
 }
 
+/// How a node is entered, besides its kind and window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct NodeFlags {
+    /// An expected cut node: a zero-window node whose parent expects it to
+    /// fail high (the node after a move that was reduced, or a sibling of
+    /// an expected all node), where late moves are reduced more.
+    pub cut: bool,
+    /// A null move may be tried (not right after one, nor in a
+    /// verification or singular-extension search).
+    pub null_ok: bool,
+}
+
+impl NodeFlags {
+    /// The root, and every PV node.
+    pub const PV: NodeFlags = NodeFlags {
+        cut: false,
+        null_ok: true,
+    };
+
+    /// A child with a null move allowed; `cut` says if it is an expected
+    /// cut node.
+    pub fn child(cut: bool) -> NodeFlags {
+        NodeFlags { cut, null_ok: true }
+    }
+
+    /// A node searched without null moves.
+    pub fn no_null(cut: bool) -> NodeFlags {
+        NodeFlags {
+            cut,
+            null_ok: false,
+        }
+    }
+}
+
 /// The bounds `(alpha, beta)` a node is searched with, from the side to
 /// move's view: scores at or below alpha fail low, at or above beta fail
 /// high.

@@ -74,6 +74,15 @@ pub const HP_MAX_DEPTH: i32 = 3;
 /// …when their history is below minus this per ply.
 pub const HP_MARGIN: i32 = 2000;
 
+/// ProbCut: smallest depth.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: the margin over beta a capture must reach…
+pub const PROBCUT_MARGIN: i32 = 200;
+/// …less this when the node is improving.
+pub const PROBCUT_IMPROVING: i32 = 50;
+/// ProbCut: the quick search is this much shallower than a normal child.
+pub const PROBCUT_REDUCTION: i32 = 3;
+
 /// Singular extensions: smallest depth.
 pub const SE_MIN_DEPTH: i32 = 8;
 /// Singular extensions: the TT entry may be this much shallower.

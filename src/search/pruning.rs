@@ -6,12 +6,13 @@
 use shakmaty::{Chess, Move, Position as _};
 
 use super::lmr::lmr_reduction;
-use super::node::{NodeKind, NonPv, Window};
+use super::node::{NodeFlags, NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::*;
 use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
+use crate::chess::checks::CheckInfo;
 use crate::chess::see::see_ge;
 
 /// What the pruning rules need to know about a node.
@@ -85,10 +86,35 @@ impl Worker<'_> {
         window.alpha >= window.beta
     }
 
+    /// The whole-node prunings of a non-PV node not in check, in order of
+    /// cost: reverse futility, null move, ProbCut. Returns the score to leave
+    /// the node with when one of them prunes it.
+    pub(super) fn prune_node(
+        &mut self,
+        node: &NodeFacts,
+        ply: usize,
+        beta: i32,
+        entry: Option<TtEntry>,
+        flags: NodeFlags,
+    ) -> Option<i32> {
+        if self.reverse_futility(node, beta) {
+            return Some(node.eval);
+        }
+        if self.stack.at(ply).excluded.is_some() {
+            return None;
+        }
+        if flags.null_ok
+            && let Some(score) = self.null_move_pruning(node, ply, beta, flags)
+        {
+            return Some(score);
+        }
+        self.probcut(node, ply, beta, entry, flags)
+    }
+
     /// Reverse futility pruning: far above beta at low depth, a quiet move
     /// will not bring the score back down. The caller returns the static
     /// evaluation when this holds (non-PV nodes, not in check).
-    pub(super) fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
+    fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
             && node.depth <= RFP_MAX_DEPTH
             && !is_mate(beta)
@@ -98,11 +124,12 @@ impl Worker<'_> {
     /// Null-move pruning: if passing still beats beta, a real move will.
     /// Returns the score to fail high with, if the node is pruned (non-PV
     /// nodes, not in check, not right after a null move).
-    pub(super) fn null_move_pruning(
+    fn null_move_pruning(
         &mut self,
         node: &NodeFacts,
         ply: usize,
         beta: i32,
+        flags: NodeFlags,
     ) -> Option<i32> {
         let depth = node.depth;
         if !self.shared.config.null_move
@@ -118,7 +145,8 @@ impl Worker<'_> {
             + depth / NMP_DEPTH_DIVISOR
             + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         let window = Window::new(beta - 1, beta);
-        let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), false);
+        let child = NodeFlags::no_null(!flags.cut);
+        let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), child);
         self.undo();
         if self.aborted {
             return Some(0);
@@ -132,8 +160,64 @@ impl Worker<'_> {
             return Some(score);
         }
         // Verification search without null moves (zugzwang insurance).
-        let verified = self.negamax::<NonPv>(depth - 1 - reduction, ply, window, false);
+        let verified = self.negamax::<NonPv>(
+            depth - 1 - reduction,
+            ply,
+            window,
+            NodeFlags::no_null(false),
+        );
         (verified >= beta).then_some(score)
+    }
+
+    /// ProbCut: at a non-PV node of some depth, a capture that beats beta
+    /// by a margin in a quick search (quiescence, then a search 4 plies
+    /// shallower) would almost surely beat beta at full depth: the node is
+    /// cut with that score. Only captures whose exchange alone could reach
+    /// the margin are tried, and none when the table already says the
+    /// shallower search fails.
+    fn probcut(
+        &mut self,
+        node: &NodeFacts,
+        ply: usize,
+        beta: i32,
+        entry: Option<TtEntry>,
+        flags: NodeFlags,
+    ) -> Option<i32> {
+        let depth = node.depth;
+        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH || is_mate(beta) {
+            return None;
+        }
+        let cut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(node.improving);
+        let probe_depth = depth - 1 - PROBCUT_REDUCTION;
+        if let Some(e) = entry
+            && e.depth >= probe_depth
+            && e.score < cut_beta
+            && matches!(e.bound, Bound::Upper | Bound::Exact)
+        {
+            return None;
+        }
+        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board()));
+        let mut picker = MovePicker::qsearch(tt_move);
+        let window = Window::new(cut_beta - 1, cut_beta);
+        while let Some((m, _)) = picker.next(self.pos.board(), self.history, &CheckInfo::UNUSED) {
+            if !see_ge(self.pos.board(), m, cut_beta - node.eval) {
+                continue;
+            }
+            self.play(m, ply);
+            let mut score = -self.qsearch::<NonPv>(ply + 1, window.child());
+            if score >= cut_beta && !self.aborted {
+                let child = NodeFlags::child(!flags.cut);
+                score = -self.negamax::<NonPv>(probe_depth, ply + 1, window.child(), child);
+            }
+            self.undo();
+            if self.aborted {
+                return Some(0);
+            }
+            if score >= cut_beta {
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Singular extensions: is the TT move, at a node at `ply` searched to
@@ -151,11 +235,13 @@ impl Worker<'_> {
         beta: i32,
         tt_move: Move,
         entry: &TtEntry,
+        flags: NodeFlags,
     ) -> Singular {
         let singular_beta = entry.score - SE_MARGIN * depth;
         let window = Window::new(singular_beta - 1, singular_beta);
         self.stack.at_mut(ply).excluded = Some(tt_move);
-        let score = self.negamax::<NonPv>((depth - 1) / 2, ply, window, false);
+        let same_node = NodeFlags::no_null(flags.cut);
+        let score = self.negamax::<NonPv>((depth - 1) / 2, ply, window, same_node);
         self.stack.at_mut(ply).excluded = None;
         if score < singular_beta {
             let doubles = self.stack.at(ply).double_extensions;
@@ -237,6 +323,7 @@ impl Worker<'_> {
         node: &NodeFacts,
         mv: &MoveFacts,
         number: usize,
+        flags: NodeFlags,
     ) -> i32 {
         let depth = node.depth;
         if !self.shared.config.reductions
@@ -248,7 +335,7 @@ impl Worker<'_> {
             return 0;
         }
         let mut reduction = lmr_reduction(depth, number);
-        reduction += i32::from(!N::PV) + i32::from(!node.improving);
+        reduction += i32::from(!N::PV) + i32::from(!node.improving) + i32::from(flags.cut);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
         if mv.quiet {
             reduction -=
