@@ -272,3 +272,38 @@ fn recorded_trees_agree_with_the_counters() {
         assert!(kiwipete.board().is_legal(r.best.unwrap()));
     }
 }
+
+/// Stockman's theorem: with the same static move order, SSS* never values
+/// a leaf that alpha-beta skips, so it values at most as many (each once:
+/// its memory keeps the value).
+#[test]
+fn sss_values_no_more_leaves_than_alpha_beta() {
+    let cases = cases(true);
+    let leaves = |pos: &Position, depth, algorithm, ordering| {
+        let config = TheoryConfig::new(algorithm, ordering);
+        search(pos, depth, config, TheoryLimits::default(), None)
+            .stats
+            .leaves
+    };
+    let failures: Vec<String> = cases
+        .par_iter()
+        .flat_map_iter(|c| {
+            let mut out = Vec::new();
+            for ordering in [MoveOrdering::None, MoveOrdering::MvvLva] {
+                for depth in 1..=4 {
+                    let ab = leaves(&c.pos, depth, Algorithm::AlphaBeta, ordering);
+                    let sss = leaves(&c.pos, depth, Algorithm::Sss, ordering);
+                    if sss > ab {
+                        out.push(format!(
+                            "depth {depth}, {}: SSS* {sss} leaves, alpha-beta {ab}\n  {}",
+                            ordering.name(),
+                            c.describe
+                        ));
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

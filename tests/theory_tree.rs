@@ -301,6 +301,7 @@ fn compare_prints_equal_values_and_plots() {
                 || l.starts_with("SSS")
                 || l.starts_with("MTD")
         })
+        .filter(|l| !l.contains("passes per position"))
         .map(|l| l.split_whitespace().last().unwrap())
         .collect();
     assert_eq!(values.len(), 6, "{depth3}");
@@ -312,4 +313,5 @@ fn compare_prints_equal_values_and_plots() {
         .filter(|n| n.has_tag_name("polyline"))
         .count();
     assert_eq!(lines, 7 + 2, "seven rows and two bounds");
+    assert!(text.contains("MTD(f) (full): "), "passes line:\n{text}");
 }

@@ -115,9 +115,9 @@ pub enum CliCommand {
         /// What a horizon node is worth.
         #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
         leaf: CliLeaf,
-        /// Node budget of one search; a row past it is shown "over budget"
-        /// and not run deeper.
-        #[arg(long, default_value_t = 20_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        /// Node budget of one row (all positions together); a row past it
+        /// is shown "over budget" and not run deeper.
+        #[arg(long, default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: u64,
         /// Also draw nodes against depth (log scale) to this SVG file; runs
         /// and prints every depth from 1.

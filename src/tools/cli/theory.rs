@@ -238,16 +238,16 @@ fn tree(args: &TreeArgs) -> Result<String, TheoryCliError> {
     let s = &result.stats;
     let pv: Vec<String> = pv_san(&pos, &result.pv);
     let title = format!(
-        "{} · depth {} · {} · value {} · PV {} · {} nodes, {} cut-offs",
+        "{} · depth {}: value {}, PV {}\n{} · {} nodes, {} cut-offs",
         args.config,
         args.depth,
-        pos.fen(),
         value(v),
         if pv.is_empty() {
             "-".to_owned()
         } else {
             pv.join(" ")
         },
+        pos.fen(),
         count(s.nodes),
         count(s.cutoffs)
     );
@@ -257,7 +257,11 @@ fn tree(args: &TreeArgs) -> Result<String, TheoryCliError> {
         TreeFormat::Dot => dot::render(&picture),
     };
     write_all(file, &args.output, &text)?;
-    Ok(format!("{title} → {}", args.output.display()))
+    Ok(format!(
+        "{} → {}",
+        title.replace('\n', " · "),
+        args.output.display()
+    ))
 }
 
 /// The moves of `pv` from `pos` in SAN.

@@ -30,7 +30,8 @@ pub struct CompareConfig {
     pub ordering: MoveOrdering,
     /// Horizon values.
     pub leaf: Leaf,
-    /// Largest node count of one search; a row past it is "over budget".
+    /// Largest node count of one row (all positions together); a row past
+    /// it is "over budget".
     pub max_nodes: u64,
     /// Measure the engine's real search too.
     pub engine: bool,
@@ -108,7 +109,8 @@ pub struct DepthResult {
     pub full_tree: f64,
     /// `Σ (b^⌈d/2⌉ + b^⌊d/2⌋ - 1)` over the positions.
     pub minimal_tree: f64,
-    /// The mean branching factor of the positions.
+    /// The branching factor of the positions together: the `b` whose `b^d`
+    /// is the mean full tree.
     pub branching: f64,
     /// Positions.
     pub positions: usize,
@@ -167,20 +169,20 @@ pub fn compare(
             progress(depth, &row);
             rows.push(row);
         }
-        let (mut full, mut minimal, mut b_sum) = (0.0, 0.0, 0.0);
+        let (mut full, mut minimal) = (0.0, 0.0);
         for b in &branching {
             let b = b[(depth.clamp(1, MAX_PERFT_DEPTH) - 1) as usize];
             let (f, m) = textbook_leaves(b, depth);
             full += f;
             minimal += m;
-            b_sum += b;
         }
+        let n = positions.len().max(1) as f64;
         results.push(DepthResult {
             depth,
             rows,
             full_tree: full,
             minimal_tree: minimal,
-            branching: b_sum / positions.len().max(1) as f64,
+            branching: (full / n).powf(1.0 / f64::from(depth)),
             positions: positions.len(),
         });
     }
@@ -201,8 +203,9 @@ fn run_theory(positions: &[Position], depth: u32, config: TheoryConfig, max_node
     let mut values = Vec::new();
     let start = Instant::now();
     for pos in positions {
+        let spent = row.stats.nodes + row.stats.qnodes + row.stats.pv_nodes;
         let limits = TheoryLimits {
-            max_nodes: Some(max_nodes),
+            max_nodes: Some(max_nodes.saturating_sub(spent)),
             ..TheoryLimits::default()
         };
         let result = search(pos, depth, config, limits, None);

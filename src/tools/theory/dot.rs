@@ -18,7 +18,7 @@ pub fn render(picture: &Picture) -> String {
     let _ = writeln!(
         out,
         "  label=\"{}\";\n  labelloc=t;\n  node [shape=box, style=\"rounded\", fontname=\"DejaVu Sans\", fontsize=10];",
-        quoted(&picture.title)
+        quoted(&picture.title).replace('\n', "\\n")
     );
     for (i, placed) in picture.items.iter().enumerate() {
         let max = Picture::is_max(placed.column);
@@ -51,9 +51,10 @@ pub fn render(picture: &Picture) -> String {
                 visits,
                 stubs,
             } => format!(
-                "label=\"+{children} more searched\\n{} nodes, {stubs} with cut-offs\", \
+                "label=\"+{children} more searched\\n{} nodes, {} with cut-offs\", \
                  style=\"rounded,dotted\", color=\"#718096\", visits={visits}, stubs={stubs}",
-                count(*visits)
+                count(*visits),
+                count(*stubs as u64)
             ),
         };
         let _ = writeln!(out, "  n{i} [{attrs}];");

@@ -78,7 +78,7 @@ pub struct Picture {
     pub rows: u32,
     /// The root's side to move: the MAX player.
     pub max_side: Color,
-    /// A title line.
+    /// The title (one or more lines, separated by newlines).
     pub title: String,
 }
 
@@ -228,18 +228,23 @@ impl Builder<'_> {
         row
     }
 
-    /// The children drawn: the first `max_width` in search order, and the
-    /// principal-variation child wherever it is.
+    /// The children drawn: the first `max_width` in search order, the
+    /// principal-variation child and, at a node with a cut-off, the child
+    /// that made it (the last searched), wherever they are.
     fn shown_children(&self, node: &TreeNode) -> Vec<NodeId> {
         if self.max_width == 0 || node.children.len() <= self.max_width {
             return node.children.clone();
         }
         let mut shown: Vec<NodeId> = node.children[..self.max_width].to_vec();
-        if let Some(&pv) = node.children[self.max_width..]
-            .iter()
-            .find(|&&c| self.tree.node(c).pv)
-        {
+        let rest = &node.children[self.max_width..];
+        if let Some(&pv) = rest.iter().find(|&&c| self.tree.node(c).pv) {
             shown.push(pv);
+        }
+        if node.pruned() > 0
+            && let Some(&last) = rest.last()
+            && !shown.contains(&last)
+        {
+            shown.push(last);
         }
         shown
     }

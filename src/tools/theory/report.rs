@@ -47,6 +47,19 @@ pub fn table(result: &DepthResult) -> String {
         "",
         count(result.minimal_tree.round() as u64)
     );
+    for row in result
+        .rows
+        .iter()
+        .filter(|r| r.completed() && r.stats.passes > 0)
+    {
+        let _ = writeln!(
+            out,
+            "{}: {:.1} passes per position, {} nodes more to find the PV",
+            row.name(),
+            row.stats.passes as f64 / n.max(1) as f64,
+            count(row.stats.pv_nodes)
+        );
+    }
     let theory: Vec<&Row> = result.rows.iter().filter(|r| r.config.is_some()).collect();
     let done: Vec<&Vec<i32>> = theory.iter().filter_map(|r| r.values.as_ref()).collect();
     if done.windows(2).all(|w| w[0] == w[1]) {

@@ -21,10 +21,15 @@ const ROW_H: f64 = 58.0;
 const COL_GAP: f64 = 44.0;
 /// Left and right margin, px.
 const MARGIN: f64 = 16.0;
-/// Space above the first row: title and column headers, px.
+/// Space above the first row: title and column headers, px (plus a line
+/// per extra title line).
 const TOP: f64 = 84.0;
+/// Height of a title line, px.
+const TITLE_LINE: f64 = 19.0;
+/// Narrowest picture, px (room for the legend).
+const MIN_WIDTH: f64 = 820.0;
 /// Space below the last row: the legend, px.
-const BOTTOM: f64 = 96.0;
+const BOTTOM: f64 = 124.0;
 
 const STYLE: &str = "
   text { font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 12px; fill: #1a202c; }
@@ -52,14 +57,17 @@ fn x_of(column: u32) -> f64 {
     MARGIN + f64::from(column) * (BOX_W + COL_GAP)
 }
 
-fn y_of(row: f64) -> f64 {
-    TOP + row * ROW_H
+fn y_of(top: f64, row: f64) -> f64 {
+    top + row * ROW_H
 }
 
 /// The SVG document of `picture`.
 pub fn render(picture: &Picture) -> String {
-    let width = 2.0 * MARGIN + f64::from(picture.columns.max(1)) * (BOX_W + COL_GAP);
-    let height = TOP + f64::from(picture.rows) * ROW_H + BOTTOM;
+    let title: Vec<&str> = picture.title.lines().collect();
+    let top = TOP + TITLE_LINE * title.len().saturating_sub(1) as f64;
+    let width =
+        (2.0 * MARGIN + f64::from(picture.columns.max(1)) * (BOX_W + COL_GAP)).max(MIN_WIDTH);
+    let height = top + f64::from(picture.rows) * ROW_H + BOTTOM;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -72,38 +80,44 @@ pub fn render(picture: &Picture) -> String {
         out,
         "<rect x=\"0\" y=\"0\" width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#ffffff\"/>"
     );
-    let _ = writeln!(
-        out,
-        "<text class=\"title\" x=\"{MARGIN}\" y=\"24\">{}</text>",
-        xml(&picture.title)
-    );
+    for (i, line) in title.iter().enumerate() {
+        let class = if i == 0 { "title" } else { "sub" };
+        let _ = writeln!(
+            out,
+            "<text class=\"{class}\" x=\"{MARGIN}\" y=\"{:.1}\">{}</text>",
+            24.0 + TITLE_LINE * i as f64,
+            xml(line)
+        );
+    }
+    let head_y = top - 30.0;
     for column in 0..picture.columns.max(1) {
         let [head, sub] = picture.header(column);
         let x = x_of(column);
         let _ = writeln!(
             out,
-            "<text class=\"head\" x=\"{x:.1}\" y=\"54\">{}</text>\
-             <text class=\"sub\" x=\"{x:.1}\" y=\"70\">{}</text>",
+            "<text class=\"head\" x=\"{x:.1}\" y=\"{head_y:.1}\">{}</text>\
+             <text class=\"sub\" x=\"{x:.1}\" y=\"{:.1}\">{}</text>",
             xml(&head),
+            head_y + 16.0,
             xml(&sub)
         );
     }
     for placed in &picture.items {
         if let Some(p) = placed.parent {
-            edge(&mut out, &picture.items[p], placed);
+            edge(&mut out, top, &picture.items[p], placed);
         }
     }
     for placed in &picture.items {
-        item(&mut out, placed);
+        item(&mut out, top, placed);
     }
-    legend(&mut out, TOP + f64::from(picture.rows) * ROW_H + 18.0);
+    legend(&mut out, top + f64::from(picture.rows) * ROW_H + 18.0);
     out.push_str("</svg>\n");
     out
 }
 
-fn edge(out: &mut String, from: &Placed, to: &Placed) {
-    let (x1, y1) = (x_of(from.column) + BOX_W, y_of(from.row) + BOX_H / 2.0);
-    let (x2, y2) = (x_of(to.column), y_of(to.row) + BOX_H / 2.0);
+fn edge(out: &mut String, top: f64, from: &Placed, to: &Placed) {
+    let (x1, y1) = (x_of(from.column) + BOX_W, y_of(top, from.row) + BOX_H / 2.0);
+    let (x2, y2) = (x_of(to.column), y_of(top, to.row) + BOX_H / 2.0);
     let mid = (x1 + x2) / 2.0;
     let class = match to.item {
         _ if to.pv_edge => "edge pv",
@@ -116,8 +130,8 @@ fn edge(out: &mut String, from: &Placed, to: &Placed) {
     );
 }
 
-fn item(out: &mut String, placed: &Placed) {
-    let (x, y) = (x_of(placed.column), y_of(placed.row));
+fn item(out: &mut String, top: f64, placed: &Placed) {
+    let (x, y) = (x_of(placed.column), y_of(top, placed.row));
     let level = if Picture::is_max(placed.column) {
         "max"
     } else {
@@ -169,8 +183,9 @@ fn item(out: &mut String, placed: &Placed) {
                  data-stubs=\"{stubs}\" transform=\"translate({x:.1},{y:.1})\">\
                  <rect width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"5\"/>\
                  <text x=\"8\" y=\"19\">+{children} more searched</text>\
-                 <text x=\"8\" y=\"37\">{} nodes, {stubs} with cut-offs</text></g>",
-                count(*visits)
+                 <text x=\"8\" y=\"37\">{} nodes, {} with cut-offs</text></g>",
+                count(*visits),
+                count(*stubs as u64)
             );
         }
     }
@@ -178,19 +193,19 @@ fn item(out: &mut String, placed: &Placed) {
 
 fn legend(out: &mut String, y: f64) {
     let lines = [
-        "▲ MAX level (the root's side to move), ▼ MIN level. Each value is seen by the side that chose the move \
-         (the parent's side to move), so every parent takes the largest value among its children.",
-        "= exact value, ≥ lower bound (failed high), ≤ upper bound (failed low); a … b: bounds in memory (SSS*, MTD(f)). \
-         Window [α, β]: what the node was searched with, seen the same way. ×k: searched k times.",
-        "Gold: principal variation. Grey dashed: moves never searched — β-cut at a MAX node, α-cut at a MIN node; \
-         shallow when the bound came from the parent, deep when from further up, test bound when from an MTD test.",
-        "+M5 / -M5: a mate 5 plies from the root for / against the side that chose. Dotted: children folded away (--max-width).",
+        "▲ MAX level (the root's side to move), ▼ MIN level. Each value is seen by the side that",
+        "chose the move (the parent's side to move): every parent takes the largest of its children.",
+        "= exact, ≥ lower bound (failed high), ≤ upper bound (failed low); a … b: bounds in memory",
+        "(SSS*, MTD(f)). Window [α, β]: what the node was searched with, seen the same way. ×k: k visits.",
+        "Gold: principal variation. Grey dashed: moves never searched, β-cut at a MAX node, α-cut at a",
+        "MIN node; shallow: bound from the parent, deep: from further up, test bound: from an MTD test.",
+        "+M5 / -M5: mate 5 plies from the root for / against the chooser. Dotted: folded (--max-width).",
     ];
     for (i, line) in lines.iter().enumerate() {
         let _ = writeln!(
             out,
             "<text class=\"sub\" x=\"{MARGIN}\" y=\"{:.1}\">{}</text>",
-            y + 18.0 * i as f64,
+            y + 15.0 * i as f64,
             xml(line)
         );
     }

@@ -5,12 +5,18 @@ use crate::search::theory::Bound;
 use crate::search::{INFINITE, MATE, MATE_BOUND};
 
 /// A value or window bound: `+35`, `-120`, `+M5` (the side mates 5 plies
-/// from the root), `-M4` (is mated 4 plies from the root), `+∞`, `−∞`.
+/// from the root), `-M4` (is mated 4 plies from the root), `+∞`, `−∞`, and
+/// the bounds next to them, `+∞−1` and `−∞+1`, of SSS*'s first test.
 pub fn value(v: i32) -> String {
     if v >= INFINITE {
         "+∞".to_owned()
     } else if v <= -INFINITE {
         "−∞".to_owned()
+    } else if v >= MATE {
+        // Only a window bound is ever here: the test "at least +∞" of SSS*.
+        "+∞−1".to_owned()
+    } else if v <= -MATE {
+        "−∞+1".to_owned()
     } else if v >= MATE_BOUND {
         format!("+M{}", MATE - v)
     } else if v <= -MATE_BOUND {
@@ -89,6 +95,7 @@ mod tests {
         assert_eq!(value(MATE - 5), "+M5");
         assert_eq!(value(-(MATE - 4)), "-M4");
         assert_eq!(value(INFINITE), "+∞");
+        assert_eq!(value(-(INFINITE - 1)), "−∞+1");
         assert_eq!(bounded(-3, Bound::Lower), "≥ -3");
         assert_eq!(xml("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(count(1_234_567), "1,234,567");
