@@ -5,9 +5,11 @@
 //! parent's α. A bound set at ply `o` (a node there raised its α) reaches
 //! the plies `o + 1, o + 3, …` as their β. A cut-off at ply `p` is
 //! **shallow** when its β was set by the parent (`p - o = 1`), **deep**
-//! when it came from further up (`p - o ≥ 3`), and a **test** cut-off when
-//! the bound came from outside the tree: the γ of an MTD test (SSS*,
-//! MTD(f)) or a root window.
+//! when it came from further up (`p - o ≥ 3` in plain alpha-beta; a
+//! NegaScout null window `(α, α + 1)` derives both bounds from α, so there
+//! a bound also reaches `o + 2`), and a **test** cut-off when the bound
+//! came from outside the tree: the γ of an MTD test (SSS*, MTD(f)) or a
+//! root window.
 
 use super::tree::{CutDepth, CutSide};
 use crate::search::score::INFINITE;
