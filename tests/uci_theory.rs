@@ -111,7 +111,7 @@ fn teaching_searches_wait_for_stop_and_handle_endings() {
     let lines = e.read_until_bestmove();
     let (best, _) = parse_bestmove(lines.last().unwrap()).unwrap();
     assert!(Position::startpos().parse_move(&best, false).is_ok());
-    // Checkmated: no move.
+    // Stalemated: no move.
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("setoption name SearchAlgorithm value SSS");
     e.send("go depth 3");

@@ -4,25 +4,31 @@
 use crate::search::theory::Bound;
 use crate::search::{INFINITE, MATE, MATE_BOUND};
 
-/// A value or window bound: `+35`, `-120`, `+M5` (the side mates 5 plies
-/// from the root), `-M4` (is mated 4 plies from the root), `+∞`, `−∞`, and
-/// the bounds next to them, `+∞−1` and `−∞+1`, of SSS*'s first test.
+/// A value: `+35`, `-120`, `+M5` (the side mates 5 plies from the root),
+/// `-M4` (is mated 4 plies from the root; `-M0`: mated at the root), and
+/// `+∞`, `−∞` for the bounds of a full window.
 pub fn value(v: i32) -> String {
     if v >= INFINITE {
         "+∞".to_owned()
     } else if v <= -INFINITE {
         "−∞".to_owned()
-    } else if v >= MATE {
-        // Only a window bound is ever here: the test "at least +∞" of SSS*.
-        "+∞−1".to_owned()
-    } else if v <= -MATE {
-        "−∞+1".to_owned()
     } else if v >= MATE_BOUND {
         format!("+M{}", MATE - v)
     } else if v <= -MATE_BOUND {
         format!("-M{}", MATE + v)
     } else {
         format!("{v:+}")
+    }
+}
+
+/// A window bound: as [`value`], but the bounds just inside the infinite
+/// ones (SSS*'s first test, "at least +∞?", has the window `(+∞−1, +∞)`)
+/// are written `+∞−1` and `−∞+1`: no value is ever there.
+pub fn window_bound(v: i32) -> String {
+    if v.abs() >= MATE && v.abs() < INFINITE {
+        if v > 0 { "+∞−1" } else { "−∞+1" }.to_owned()
+    } else {
+        value(v)
     }
 }
 
@@ -38,7 +44,7 @@ pub fn bounded(v: i32, bound: Bound) -> String {
 
 /// A window `[α, β]`.
 pub fn window(alpha: i32, beta: i32) -> String {
-    format!("[{}, {}]", value(alpha), value(beta))
+    format!("[{}, {}]", window_bound(alpha), window_bound(beta))
 }
 
 /// Escapes text for XML content and attributes.
@@ -95,7 +101,9 @@ mod tests {
         assert_eq!(value(MATE - 5), "+M5");
         assert_eq!(value(-(MATE - 4)), "-M4");
         assert_eq!(value(INFINITE), "+∞");
-        assert_eq!(value(-(INFINITE - 1)), "−∞+1");
+        assert_eq!(value(-MATE), "-M0");
+        assert_eq!(window_bound(-(INFINITE - 1)), "−∞+1");
+        assert_eq!(window(INFINITE - 1, INFINITE), "[+∞−1, +∞]");
         assert_eq!(bounded(-3, Bound::Lower), "≥ -3");
         assert_eq!(xml("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(count(1_234_567), "1,234,567");
