@@ -43,7 +43,7 @@ impl Default for TheoryLimits<'_> {
 
 impl TheoryLimits<'_> {
     /// Whether a search that has visited `nodes` nodes must stop now. The
-    /// flag and the clock are read every [`CHECK_INTERVAL`] nodes.
+    /// flag and the clock are read every 1024 nodes.
     pub fn reached(&self, nodes: u64) -> bool {
         if self.max_nodes.is_some_and(|max| nodes > max) {
             return true;

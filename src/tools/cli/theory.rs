@@ -167,10 +167,10 @@ pub enum TheoryCliError {
         /// `line N: reason` for each bad line.
         lines: Vec<String>,
     },
-    /// The tree outgrew `--max-nodes`.
+    /// The tree outgrew `--max-nodes` (or SSS*/MTD(f) their memory).
     #[error(
-        "the tree has more than {limit} nodes: use a smaller depth, a better --ordering, \
-         another --algorithm or a larger --max-nodes"
+        "the tree has more than {limit} nodes (or outgrew the memory of SSS*/MTD(f)): \
+         use a smaller depth, a better --ordering, another --algorithm or a larger --max-nodes"
     )]
     TooLarge {
         /// The limit.
