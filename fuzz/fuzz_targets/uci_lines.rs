@@ -28,6 +28,7 @@ use shears::chess::Position;
 use shears::chess::perft;
 use shears::engine::Engine;
 use shears::engine::config::Config;
+use shears::search::theory;
 use shears::search::{SEARCH_STACK_BYTES, SearchLimits, SearchReport, Searcher, Signals};
 use shears::uci::command::{Command, parse_line};
 use shears::uci::output::{Output, format_search};
@@ -146,13 +147,20 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
             *finished.lock().unwrap() = Some(r);
         }
     };
+    let teaching = engine.options().search_algorithm();
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(SEARCH_STACK_BYTES)
             .spawn_scoped(s, {
                 let searcher = &mut *searcher;
-                || {
-                    searcher.think_with(&pos, &limits, &signals, &report);
+                || match teaching {
+                    // SearchAlgorithm: a textbook search plays instead.
+                    Some(config) => {
+                        theory::think(&pos, &limits, config, 0, &signals, &report);
+                    }
+                    None => {
+                        searcher.think_with(&pos, &limits, &signals, &report);
+                    }
                 }
             })
             .expect("spawning the search thread");

@@ -137,6 +137,7 @@ fn parse_options(value: &toml::Value, path: &Path, out: &mut Options) -> Result<
         let typed = match (spec.kind, value) {
             (OptionKind::Check { .. }, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
             (OptionKind::Spin { .. }, toml::Value::Integer(n)) => Some(OptionValue::Int(*n)),
+            (OptionKind::Combo { .. }, toml::Value::String(s)) => spec.parse_value(Some(s)).ok(),
             _ => None,
         };
         let fits = typed.is_some_and(|v| out.set_typed(index, v));
@@ -216,6 +217,12 @@ mod tests {
                 && e.contains("0 to 5000"),
             "{e}"
         );
+        let c = parse("[options]\nsearchalgorithm = \"negascout\"\n").unwrap();
+        assert!(c.options.search_algorithm().is_some());
+        let e = parse("[options]\nSearchAlgorithm = \"best\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("one of Engine, Minimax"), "{e}");
         let e = parse("[options]\nUCI_Chess960 = 3\n")
             .unwrap_err()
             .to_string();

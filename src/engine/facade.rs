@@ -18,6 +18,7 @@ use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
 use crate::search::params::SearchConfig;
+use crate::search::theory::{self, TheoryConfig};
 use crate::search::{SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
 
 /// The engine state behind the UCI loop.
@@ -136,6 +137,9 @@ impl Engine {
     ///
     /// When the search thread cannot be started.
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        if let Some(config) = self.options.search_algorithm() {
+            return self.go_theory(limits, config);
+        }
         let position = self.position.clone();
         let settings = self.settings();
         let searcher = Arc::clone(&self.searcher);
@@ -147,6 +151,29 @@ impl Engine {
                 let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
                 searcher.set_settings(settings);
                 searcher.think_with(&position, &limits, signals, &|r| {
+                    send(Report::Search(r));
+                });
+            },
+            move |reason| {
+                Report::Search(SearchReport::Failed {
+                    reason,
+                    best: fallback,
+                })
+            },
+        )
+    }
+
+    /// `go` with a textbook search (the `SearchAlgorithm` option): a
+    /// fixed-depth search of its own, reported as the engine's is.
+    fn go_theory(&mut self, limits: SearchLimits, config: TheoryConfig) -> Result<(), UciError> {
+        let position = self.position.clone();
+        let overhead = self.options.move_overhead_ms();
+        let fallback = position.board().legal_moves().first().copied();
+        self.start(
+            "search",
+            limits.ponder,
+            move |signals, send| {
+                theory::think(&position, &limits, config, overhead, signals, &|r| {
                     send(Report::Search(r));
                 });
             },

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::error::OptionError;
+use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
 
 /// `UCI_Chess960`: castling moves are written king-takes-rook, and
 /// Shredder-FEN / X-FEN castling is accepted.
@@ -26,6 +27,21 @@ pub const MULTI_PV: &str = "MultiPV";
 pub const PONDER: &str = "Ponder";
 /// `NullMove`: the safety flag of null-move pruning.
 pub const NULL_MOVE: &str = "NullMove";
+/// `SearchAlgorithm`: the engine's own search, or one of the textbook
+/// searches of `search::theory`, for teaching.
+pub const SEARCH_ALGORITHM: &str = "SearchAlgorithm";
+/// The engine's own search: the default of `SearchAlgorithm`.
+pub const ENGINE_SEARCH: &str = "Engine";
+/// The values of `SearchAlgorithm`, the default first.
+pub const SEARCH_ALGORITHMS: &[&str] = &[
+    ENGINE_SEARCH,
+    "Minimax",
+    "AlphaBeta",
+    "AlphaBetaOrdered",
+    "NegaScout",
+    "SSS",
+    "MTDf",
+];
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: i64 = 65_536;
 
@@ -48,6 +64,13 @@ pub enum OptionKind {
     },
     /// `type button`: an action with no value.
     Button,
+    /// `type combo`: one of a list of words.
+    Combo {
+        /// Default value.
+        default: &'static str,
+        /// The allowed values.
+        vars: &'static [&'static str],
+    },
 }
 
 /// One row of the option table.
@@ -119,6 +142,14 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         kind: OptionKind::Check { default: true },
         doc: "safety flag: false turns null-move pruning off",
     },
+    OptionSpec {
+        name: SEARCH_ALGORITHM,
+        kind: OptionKind::Combo {
+            default: ENGINE_SEARCH,
+            vars: SEARCH_ALGORITHMS,
+        },
+        doc: "Engine (the real search) or a textbook search that plays at a fixed depth, for teaching",
+    },
 ];
 
 /// A value held by an option.
@@ -130,6 +161,8 @@ pub enum OptionValue {
     Int(i64),
     /// For `button` (nothing to hold).
     Trigger,
+    /// For `combo`: the value as the table spells it.
+    Text(&'static str),
 }
 
 impl fmt::Display for OptionValue {
@@ -138,6 +171,7 @@ impl fmt::Display for OptionValue {
             OptionValue::Bool(b) => write!(f, "{b}"),
             OptionValue::Int(i) => write!(f, "{i}"),
             OptionValue::Trigger => f.write_str("(button)"),
+            OptionValue::Text(t) => f.write_str(t),
         }
     }
 }
@@ -149,6 +183,7 @@ impl OptionSpec {
             OptionKind::Check { default } => OptionValue::Bool(default),
             OptionKind::Spin { default, .. } => OptionValue::Int(default),
             OptionKind::Button => OptionValue::Trigger,
+            OptionKind::Combo { default, .. } => OptionValue::Text(default),
         }
     }
 
@@ -158,6 +193,7 @@ impl OptionSpec {
             OptionKind::Check { .. } => "true or false".to_owned(),
             OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             OptionKind::Button => "no value (a button)".to_owned(),
+            OptionKind::Combo { vars, .. } => format!("one of {}", vars.join(", ")),
         }
     }
 
@@ -172,6 +208,14 @@ impl OptionSpec {
                 "option name {} type spin default {default} min {min} max {max}",
                 self.name
             ),
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(default)) => {
+                let mut line = format!("option name {} type combo default {default}", self.name);
+                for var in vars {
+                    line.push_str(" var ");
+                    line.push_str(var);
+                }
+                line
+            }
             _ => format!("option name {} type button", self.name),
         }
     }
@@ -201,6 +245,11 @@ impl OptionSpec {
                 Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Int(n)),
                 _ => Err(bad(v)),
             },
+            (OptionKind::Combo { vars, .. }, Some(v)) => vars
+                .iter()
+                .find(|var| var.eq_ignore_ascii_case(v))
+                .map(|var| OptionValue::Text(var))
+                .ok_or_else(|| bad(v)),
         }
     }
 
@@ -209,6 +258,7 @@ impl OptionSpec {
         match (self.kind, value) {
             (OptionKind::Check { .. }, OptionValue::Bool(_)) => true,
             (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(&n),
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(&t),
             _ => false,
         }
     }
@@ -320,6 +370,30 @@ impl Options {
         self.bool(NULL_MOVE)
     }
 
+    /// `SearchAlgorithm`: `None` for the engine's own search, else the
+    /// textbook search to play with (quiescence leaves, so that it does not
+    /// hang pieces at its horizon; the full move ordering but for
+    /// `AlphaBeta`, which shows alpha-beta without any).
+    pub fn search_algorithm(&self) -> Option<TheoryConfig> {
+        let OptionValue::Text(name) = self.get(SEARCH_ALGORITHM) else {
+            return None;
+        };
+        let (algorithm, ordering) = match name {
+            "Minimax" => (Algorithm::Minimax, MoveOrdering::None),
+            "AlphaBeta" => (Algorithm::AlphaBeta, MoveOrdering::None),
+            "AlphaBetaOrdered" => (Algorithm::AlphaBeta, MoveOrdering::Full),
+            "NegaScout" => (Algorithm::NegaScout, MoveOrdering::Full),
+            "SSS" => (Algorithm::Sss, MoveOrdering::Full),
+            "MTDf" => (Algorithm::Mtdf, MoveOrdering::Full),
+            _ => return None,
+        };
+        Some(TheoryConfig {
+            algorithm,
+            ordering,
+            leaf: Leaf::Qsearch,
+        })
+    }
+
     /// `Move Overhead` in milliseconds.
     pub fn move_overhead_ms(&self) -> u64 {
         self.int(MOVE_OVERHEAD).max(0) as u64
@@ -348,5 +422,26 @@ mod tests {
             o.set("Nope", Some("1")),
             Err(OptionError::Unknown(_))
         ));
+    }
+
+    #[test]
+    fn search_algorithm_is_a_combo_of_every_teaching_search() {
+        let mut o = Options::default();
+        assert_eq!(o.search_algorithm(), None);
+        let (_, spec) = find(SEARCH_ALGORITHM).unwrap();
+        assert_eq!(
+            spec.uci_line(spec.default_value()),
+            "option name SearchAlgorithm type combo default Engine var Engine var Minimax \
+             var AlphaBeta var AlphaBetaOrdered var NegaScout var SSS var MTDf"
+        );
+        for name in &SEARCH_ALGORITHMS[1..] {
+            o.set(SEARCH_ALGORITHM, Some(&name.to_lowercase())).unwrap();
+            assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text(name));
+            assert!(o.search_algorithm().is_some(), "{name}");
+        }
+        assert!(o.set(SEARCH_ALGORITHM, Some("Alphabetta")).is_err());
+        assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text("MTDf"));
+        o.set(SEARCH_ALGORITHM, Some("engine")).unwrap();
+        assert_eq!(o.search_algorithm(), None);
     }
 }

@@ -17,6 +17,7 @@
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
 //! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
+//! | `theory/` | the textbook algorithms (minimax … MTD(f)) for teaching, with a tree recorder |
 
 mod alphabeta;
 mod correction;
@@ -34,6 +35,7 @@ pub(crate) mod score;
 mod searcher;
 mod signals;
 mod stack;
+pub mod theory;
 mod threads;
 pub mod time;
 pub mod tt;

@@ -1,6 +1,7 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
 //! perft suites and EPD test suites (`suites.rs`), datagen and tune
-//! (`train.rs`). Each command returns its process exit code.
+//! (`train.rs`), tree and compare (`theory.rs`). Each command returns its
+//! process exit code.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,12 +12,17 @@ use crate::engine::bench;
 use crate::engine::config::Config;
 use crate::search::ordering::OrderingStep;
 use crate::search::params::SearchConfig;
+use crate::search::theory::TheoryConfig;
 use crate::search::{SearchLimits, Signals};
 use crate::tools::epd;
+use crate::tools::theory::compare::CompareConfig;
 use crate::uci;
 
 mod suites;
+mod theory;
 mod train;
+
+pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
 /// stdin/stdout.
@@ -52,6 +58,75 @@ pub enum BenchOrdering {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
+    /// Draw the tree a textbook search visits on a position (SVG, or
+    /// Graphviz with --format dot): windows, values, bounds, MAX/MIN levels,
+    /// the principal variation, and every cut-off as a greyed stub.
+    Tree {
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search depth in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_TREE_DEPTH))]
+        depth: u32,
+        /// The search algorithm.
+        #[arg(long, value_enum, default_value_t = CliAlgorithm::Alphabeta)]
+        algorithm: CliAlgorithm,
+        /// The move ordering.
+        #[arg(long, value_enum, default_value_t = CliOrdering::MvvLva)]
+        ordering: CliOrdering,
+        /// What a horizon node is worth.
+        #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
+        leaf: CliLeaf,
+        /// Children drawn per node before the rest fold into one "+N more"
+        /// box (the principal variation is always drawn); 0 draws all.
+        #[arg(long, default_value_t = 5)]
+        max_width: usize,
+        /// File format.
+        #[arg(long, value_enum, default_value_t = TreeFormat::Svg)]
+        format: TreeFormat,
+        /// Output file.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        /// Most nodes recorded; a larger tree is an error.
+        #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+        max_nodes: u64,
+    },
+    /// Measure minimax, alpha-beta (without and with ordering), NegaScout,
+    /// SSS* and MTD(f) side by side: nodes, leaves, time, effective
+    /// branching factor, first-move cut-offs, memory, value; with b^d and
+    /// the minimal tree, and the engine's real search for reference.
+    #[command(group(ArgGroup::new("positions").args(["fen", "suite", "bench"])))]
+    Compare {
+        /// One position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// A file of positions, one FEN (or EPD line) per line; totals over them.
+        #[arg(long, value_name = "FILE")]
+        suite: Option<PathBuf>,
+        /// The bench positions.
+        #[arg(long)]
+        bench: bool,
+        /// Search depth in plies.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_COMPARE_DEPTH))]
+        depth: u32,
+        /// The ordering of every row but "alpha-beta (none)".
+        #[arg(long, value_enum, default_value_t = CliOrdering::Full)]
+        ordering: CliOrdering,
+        /// What a horizon node is worth.
+        #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
+        leaf: CliLeaf,
+        /// Node budget of one row (all positions together); a row past it
+        /// is shown "over budget" and not run deeper.
+        #[arg(long, default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
+        /// Also draw nodes against depth (log scale) to this SVG file; runs
+        /// and prints every depth from 1.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+        /// Leave out the engine's real search.
+        #[arg(long)]
+        no_engine: bool,
+    },
     /// Search the fixed bench positions to a fixed depth on one thread; the
     /// last line is `<nodes> nodes <nps> nps`.
     Bench {
@@ -213,6 +288,52 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("{}", result.summary());
             ExitCode::SUCCESS
         }
+        Some(CliCommand::Tree {
+            fen,
+            depth,
+            algorithm,
+            ordering,
+            leaf,
+            max_width,
+            format,
+            output,
+            max_nodes,
+        }) => theory::run_tree(&theory::TreeArgs {
+            fen,
+            depth,
+            config: TheoryConfig {
+                algorithm: algorithm.into(),
+                ordering: ordering.into(),
+                leaf: leaf.into(),
+            },
+            max_width,
+            format,
+            output,
+            max_nodes: max_nodes as usize,
+        }),
+        Some(CliCommand::Compare {
+            fen,
+            suite,
+            bench,
+            depth,
+            ordering,
+            leaf,
+            max_nodes,
+            plot,
+            no_engine,
+        }) => theory::run_compare(&theory::CompareArgs {
+            fen,
+            suite,
+            bench,
+            depth,
+            config: CompareConfig {
+                ordering: ordering.into(),
+                leaf: leaf.into(),
+                max_nodes,
+                engine: !no_engine,
+            },
+            plot,
+        }),
         Some(CliCommand::Perft {
             depth,
             fen,
