@@ -18,7 +18,7 @@ use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
 use crate::search::params::SearchConfig;
-use crate::search::{SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
+use crate::search::{self, SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
 
 /// The engine state behind the UCI loop.
 pub struct Engine {
@@ -42,6 +42,9 @@ impl Engine {
         let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
         })?;
+        for (spec, value) in options.iter() {
+            apply_tunable(spec, value);
+        }
         Ok(Engine {
             position: Position::startpos(),
             options,
@@ -111,7 +114,7 @@ impl Engine {
                 .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
             THREADS => self.searcher().set_settings(settings(&next)),
             CLEAR_HASH => self.searcher().clear_hash(),
-            _ => {}
+            _ => apply_tunable(spec, parsed),
         }
         self.options = next;
         Ok((spec, parsed))
@@ -296,6 +299,17 @@ impl Drop for Engine {
 }
 
 /// The search settings `options` give.
+/// Sets the search tunable an option stands for (the `spsa` build); any
+/// other option is left alone. The option table has checked the range.
+fn apply_tunable(spec: &OptionSpec, value: OptionValue) {
+    if let OptionValue::Int(v) = value
+        && let Ok(v) = i32::try_from(v)
+        && search::find_tunable(spec.name).is_some()
+    {
+        search::set_tunable(spec.name, v);
+    }
+}
+
 fn settings(options: &Options) -> SearchSettings {
     SearchSettings {
         threads: options.threads(),

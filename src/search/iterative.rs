@@ -180,8 +180,9 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
     for pv_index in 0..lines {
         worker.root.pv_index = pv_index;
         let previous = worker.root.moves[pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let aspirate = config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous);
+        let mut delta = ASPIRATION_DELTA.get();
+        let aspirate =
+            config.aspiration && depth as i32 >= ASPIRATION_MIN_DEPTH.get() && !is_mate(previous);
         let mut window = if aspirate {
             Window::new(previous - delta, previous + delta)
         } else {

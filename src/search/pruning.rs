@@ -8,7 +8,13 @@ use shakmaty::{Chess, Move, Position as _};
 use super::lmr::lmr_reduction;
 use super::node::{NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
-use super::params::*;
+use super::params::{
+    FP_BASE_MARGIN, FP_MARGIN, FP_MAX_DEPTH, HP_MARGIN, HP_MAX_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
+    LMR_HISTORY_DIVISOR, LMR_HISTORY_MAX, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_BASE_REDUCTION,
+    NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_EVAL_MAX_REDUCTION, NMP_MIN_DEPTH,
+    NMP_VERIFY_MIN_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MARGIN,
+    SE_MIN_DEPTH, SE_TT_DEPTH_MARGIN, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+};
 use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
@@ -35,7 +41,7 @@ impl NodeFacts {
             depth,
             eval,
             improving,
-            lmp_limit: (LMP_BASE + depth * depth) >> u32::from(!improving),
+            lmp_limit: (LMP_BASE.get() + depth * depth) >> u32::from(!improving),
         }
     }
 }
@@ -90,9 +96,9 @@ impl Worker<'_> {
     /// evaluation when this holds (non-PV nodes, not in check).
     pub(super) fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
-            && node.depth <= RFP_MAX_DEPTH
+            && node.depth <= RFP_MAX_DEPTH.get()
             && !is_mate(beta)
-            && node.eval - RFP_MARGIN * (node.depth - i32::from(node.improving)) >= beta
+            && node.eval - RFP_MARGIN.get() * (node.depth - i32::from(node.improving)) >= beta
     }
 
     /// Null-move pruning: if passing still beats beta, a real move will.
@@ -106,7 +112,7 @@ impl Worker<'_> {
     ) -> Option<i32> {
         let depth = node.depth;
         if !self.shared.config.null_move
-            || depth < NMP_MIN_DEPTH
+            || depth < NMP_MIN_DEPTH.get()
             || node.eval < beta
             || is_mate(beta)
             || !has_non_pawn_material(self.pos.board())
@@ -114,9 +120,9 @@ impl Worker<'_> {
         {
             return None;
         }
-        let reduction = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+        let reduction = NMP_BASE_REDUCTION.get()
+            + depth / NMP_DEPTH_DIVISOR.get()
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
         let window = Window::new(beta - 1, beta);
         let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), false);
         self.undo();
@@ -128,7 +134,7 @@ impl Worker<'_> {
         }
         // Never trust an unproven mate from a null move.
         let score = if score >= MATE_BOUND { beta } else { score };
-        if depth < NMP_VERIFY_MIN_DEPTH {
+        if depth < NMP_VERIFY_MIN_DEPTH.get() {
             return Some(score);
         }
         // Verification search without null moves (zugzwang insurance).
@@ -152,14 +158,17 @@ impl Worker<'_> {
         tt_move: Move,
         entry: &TtEntry,
     ) -> Singular {
-        let singular_beta = entry.score - SE_MARGIN * depth;
+        let singular_beta = entry.score - SE_MARGIN.get() * depth;
         let window = Window::new(singular_beta - 1, singular_beta);
         self.stack.at_mut(ply).excluded = Some(tt_move);
         let score = self.negamax::<NonPv>((depth - 1) / 2, ply, window, false);
         self.stack.at_mut(ply).excluded = None;
         if score < singular_beta {
             let doubles = self.stack.at(ply).double_extensions;
-            if !N::PV && score < singular_beta - SE_DOUBLE_MARGIN && doubles < SE_DOUBLE_MAX {
+            if !N::PV
+                && score < singular_beta - SE_DOUBLE_MARGIN.get()
+                && i32::from(doubles) < SE_DOUBLE_MAX.get()
+            {
                 Singular::Extend(2)
             } else {
                 Singular::Extend(1)
@@ -177,9 +186,9 @@ impl Worker<'_> {
     /// singular extension.
     pub(super) fn singular_candidate(&self, ply: usize, depth: i32, entry: &TtEntry) -> bool {
         self.shared.config.extensions
-            && depth >= SE_MIN_DEPTH
+            && depth >= SE_MIN_DEPTH.get()
             && self.stack.at(ply).excluded.is_none()
-            && entry.depth >= depth - SE_TT_DEPTH_MARGIN
+            && entry.depth >= depth - SE_TT_DEPTH_MARGIN.get()
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
             && !is_mate(entry.score)
     }
@@ -201,25 +210,29 @@ impl Worker<'_> {
         let depth = node.depth;
         if mv.quiet && !mv.gives_check {
             // Late move pruning.
-            if depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= node.lmp_limit {
+            if depth <= LMP_MAX_DEPTH.get() && quiets_tried as i32 >= node.lmp_limit {
                 picker.skip_quiets();
                 return true;
             }
             // History pruning: at low depth, a quiet move with a bad record.
-            if depth <= HP_MAX_DEPTH && mv.history < -HP_MARGIN * depth {
+            if depth <= HP_MAX_DEPTH.get() && mv.history < -HP_MARGIN.get() * depth {
                 return true;
             }
             // Futility pruning.
-            if depth <= FP_MAX_DEPTH && node.eval + FP_BASE_MARGIN + FP_MARGIN * depth <= alpha {
+            if depth <= FP_MAX_DEPTH.get()
+                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha
+            {
                 return true;
             }
             // SEE pruning of quiet moves that hang the piece.
-            if depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(board, mv.m, -SEE_QUIET_MARGIN * depth) {
+            if depth <= SEE_PRUNE_MAX_DEPTH.get()
+                && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
+            {
                 return true;
             }
         } else if mv.kind == MoveKind::BadCapture
-            && depth <= SEE_PRUNE_MAX_DEPTH
-            && !see_ge(board, mv.m, -SEE_CAPTURE_MARGIN * depth * depth)
+            && depth <= SEE_PRUNE_MAX_DEPTH.get()
+            && !see_ge(board, mv.m, -SEE_CAPTURE_MARGIN.get() * depth * depth)
         {
             // SEE pruning of losing captures.
             return true;
@@ -240,8 +253,8 @@ impl Worker<'_> {
     ) -> i32 {
         let depth = node.depth;
         if !self.shared.config.reductions
-            || depth < LMR_MIN_DEPTH
-            || number <= LMR_MIN_MOVES + usize::from(N::PV)
+            || depth < LMR_MIN_DEPTH.get()
+            || number <= LMR_MIN_MOVES.get() as usize + usize::from(N::PV)
             || !(mv.quiet || mv.kind == MoveKind::BadCapture)
             || mv.gives_check
         {
@@ -251,8 +264,8 @@ impl Worker<'_> {
         reduction += i32::from(!N::PV) + i32::from(!node.improving);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
         if mv.quiet {
-            reduction -=
-                (mv.history / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+            reduction -= (mv.history / LMR_HISTORY_DIVISOR.get())
+                .clamp(-LMR_HISTORY_MAX.get(), LMR_HISTORY_MAX.get());
         }
         reduction.clamp(0, depth - 2)
     }
