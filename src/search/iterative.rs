@@ -30,6 +30,9 @@ pub(super) struct Completed {
     pub bound: Option<ScoreBound>,
     /// The best line.
     pub pv: Vec<shakmaty::Move>,
+    /// Its `info` line was sent already (the main thread's completed
+    /// iterations): the final report does not repeat it.
+    pub reported: bool,
 }
 
 /// What the main thread's deepening leaves behind.
@@ -64,6 +67,7 @@ pub(super) fn main_thread(
                     score: rm.score,
                     bound: Some(ScoreBound::Lower),
                     pv: rm.pv,
+                    reported: false,
                 });
             }
             break;
@@ -77,6 +81,7 @@ pub(super) fn main_thread(
             score: best.score,
             bound: None,
             pv: best.pv.clone(),
+            reported: main.report.is_some(),
         });
 
         if main.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
@@ -130,6 +135,7 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Com
             score: best.score,
             bound: None,
             pv: best.pv.clone(),
+            reported: false,
         });
         if worker.stopped() {
             break;

@@ -199,14 +199,18 @@ impl Searcher {
 
 /// The final report of a search.
 struct Finished {
-    info: SearchInfo,
+    info: Option<SearchInfo>,
     best: Option<Move>,
     ponder: Option<Move>,
     completed: Option<Completed>,
 }
 
 /// The final report from the last completed line (none: the root had no
-/// legal move, a mate or a stalemate).
+/// legal move, a mate or a stalemate). Its `info` is the line's, unless the
+/// line was reported already (the main thread's last iteration): the GUI
+/// sees the last `info` line once, as Stockfish sends it. A helper's line,
+/// a line of an iteration cut short, and the `depth 0` line of a root
+/// without moves are new and are sent.
 fn finish(
     pos: &Position,
     completed: Option<Completed>,
@@ -232,13 +236,13 @@ fn finish(
             pv: Vec::new(),
         };
         return Finished {
-            info,
+            info: Some(info),
             best: None,
             ponder: None,
             completed: None,
         };
     };
-    let info = SearchInfo {
+    let info = (!c.reported).then(|| SearchInfo {
         depth: c.depth,
         seldepth: c.seldepth,
         multipv: 1,
@@ -248,7 +252,7 @@ fn finish(
         hashfull,
         time,
         pv: c.pv.clone(),
-    };
+    });
     Finished {
         info,
         best: c.pv.first().copied(),
