@@ -18,8 +18,8 @@ FEATURES ?=
 # Where cargo builds: the default target directory for the native build (it is
 # the one `cargo build --release` uses, so neither rebuilds the other), a
 # directory of its own for the portable build (other compiler flags).
-TARGET_DIR ?= target
-PORTABLE_TARGET_DIR ?= target/portable
+TARGET_DIR ?= $(if $(CARGO_TARGET_DIR),$(CARGO_TARGET_DIR),target)
+PORTABLE_TARGET_DIR ?= $(TARGET_DIR)/portable
 # The CPU of the portable build.
 PORTABLE_CPU ?= x86-64
 
