@@ -30,8 +30,9 @@ pub(super) struct Completed {
     pub bound: Option<ScoreBound>,
     /// The best line.
     pub pv: Vec<shakmaty::Move>,
-    /// Its `info` line was sent already (the main thread's completed
-    /// iterations): the final report does not repeat it.
+    /// Its `info` line was the last one sent (the main thread's completed
+    /// iterations, unless bound lines of a later iteration followed): the
+    /// final report does not repeat it.
     pub reported: bool,
 }
 
@@ -69,6 +70,13 @@ pub(super) fn main_thread(
                     pv: rm.pv,
                     reported: false,
                 });
+            } else if main.root.bound_reported
+                && let Some(c) = result.completed.as_mut()
+            {
+                // A bound line of this iteration came after the last full
+                // line: send that line again, so that the last line the GUI
+                // sees is the one bestmove and ponder come from.
+                c.reported = false;
             }
             break;
         }
@@ -214,6 +222,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             };
             if worker.report.is_some() && worker.start.elapsed() >= BOUND_REPORT_AFTER {
                 worker.send(SearchReport::Iteration(worker.info(pv_index, Some(bound))));
+                worker.root.bound_reported = true;
             }
             delta += delta / 2;
         }

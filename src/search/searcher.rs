@@ -207,10 +207,11 @@ struct Finished {
 
 /// The final report from the last completed line (none: the root had no
 /// legal move, a mate or a stalemate). Its `info` is the line's, unless the
-/// line was reported already (the main thread's last iteration): the GUI
-/// sees the last `info` line once, as Stockfish sends it. A helper's line,
-/// a line of an iteration cut short, and the `depth 0` line of a root
-/// without moves are new and are sent.
+/// line was the last one reported (the main thread's last iteration): the
+/// GUI sees the last `info` line once, as Stockfish sends it. A helper's
+/// line, a line of an iteration cut short, the `depth 0` line of a root
+/// without moves, and a line that bound lines of a later, unfinished
+/// iteration followed, are sent.
 fn finish(
     pos: &Position,
     completed: Option<Completed>,

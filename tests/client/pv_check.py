@@ -4,7 +4,7 @@ judged by python-chess (issue 18).
 
 Usage:
 
-    python3 tests/client/pv_check.py [PATH-TO-SHEARS] [--seed N] [--games N]
+    python3 tests/client/pv_check.py [PATH-TO-SHEARS] [--seed N] [--games N] [--long N]
 
 The engine is PATH-TO-SHEARS, else $SHEARS, else target/release/shears in
 this repository. Needs python-chess (`python3 -m pip install chess`). Takes
@@ -535,7 +535,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("engine", nargs="?")
     parser.add_argument("--seed", type=int, default=18)
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=6, help="self-play games (section 1)")
+    parser.add_argument("--long", type=int, default=6, help="searches of a second and more (section 6)")
     args = parser.parse_args()
     path = Path(args.engine or os.environ.get("SHEARS") or REPO / "target/release/shears")
     if not path.exists():
@@ -552,7 +553,7 @@ def main():
         fifty_moves(checker, rng, 40)
         mates(checker, rng, 60)
         perft_positions(checker, rng)
-        long_searches(checker, rng, 6)
+        long_searches(checker, rng, args.long)
         engine.sync()
         engine.quit()
     except Failure as e:
