@@ -298,7 +298,6 @@ impl Drop for Engine {
     }
 }
 
-/// The search settings `options` give.
 /// Sets the search tunable an option stands for (the `spsa` build); any
 /// other option is left alone. The option table has checked the range.
 fn apply_tunable(spec: &OptionSpec, value: OptionValue) {
@@ -310,6 +309,7 @@ fn apply_tunable(spec: &OptionSpec, value: OptionValue) {
     }
 }
 
+/// The search settings `options` give.
 fn settings(options: &Options) -> SearchSettings {
     SearchSettings {
         threads: options.threads(),
