@@ -149,8 +149,8 @@ fn go_depth_prints_well_formed_info_lines_and_one_legal_bestmove() {
         .iter()
         .map(|l| parse_info(l).unwrap_or_else(|err| panic!("{err}")))
         .collect();
-    // Progress lines: one or more per iteration 1, 2, 3, and the final
-    // report (also depth 3) just before bestmove.
+    // Progress lines: one or more per iteration 1, 2, 3; the depth 3 line
+    // comes just before bestmove, once (not repeated as a final report).
     let progress: Vec<(&Info, &String)> = infos
         .iter()
         .zip(&lines)
@@ -162,6 +162,11 @@ fn go_depth_prints_well_formed_info_lines_and_one_legal_bestmove() {
         assert!(depths.contains(&d), "no depth {d} line: {lines:?}");
     }
     assert_eq!(depths.last(), Some(&3), "{lines:?}");
+    assert_eq!(
+        progress.iter().filter(|(i, _)| i.depth == Some(3)).count(),
+        1,
+        "the last info line is sent once: {lines:?}"
+    );
     let mut last_nodes = 0;
     for (info, line) in &progress {
         assert!(info.is_progress(), "incomplete info line {line:?}");

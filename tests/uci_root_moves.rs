@@ -4,12 +4,13 @@
 //! Every search here has a depth limit, so each test runs to its end by
 //! itself; the only time bound is the 10 s liveness timeout on each read.
 //!
-//! The output shape checked (see `src/search/mod.rs`, `iterate` and
-//! `search`): every completed iteration prints one exact line per reported
-//! root move, `multipv 1` to `multipv k`, best first; lines with
-//! `lowerbound`/`upperbound` (aspiration re-searches, only after the first
-//! second) and `currmove` lines may come between them. The final report
-//! before `bestmove` repeats the `multipv 1` line of the last iteration.
+//! The output shape checked (see `src/search/iterative.rs`, `iterate`, and
+//! `src/search/searcher.rs`, `finish`): every completed iteration prints one
+//! exact line per reported root move, `multipv 1` to `multipv k`, best
+//! first; lines with `lowerbound`/`upperbound` (aspiration re-searches, only
+//! after the first second) and `currmove` lines may come between them. The
+//! last iteration's lines are not repeated before `bestmove`, which is the
+//! first move of its `multipv 1` line.
 
 mod common;
 
@@ -35,13 +36,12 @@ fn score_key(score: Score) -> (u8, i64) {
     }
 }
 
-/// One finished search: its exact iteration lines, the final report and the
-/// `bestmove` answer.
+/// One finished search: its exact iteration lines, the last info line and
+/// the `bestmove` answer.
 struct Finished {
-    /// Exact (unbounded) lines with a score, in order, without the final
-    /// report.
+    /// Exact (unbounded) lines with a score, in order.
     exact: Vec<Info>,
-    /// The final report, just before `bestmove`.
+    /// The last line with a score, just before `bestmove`.
     last: Info,
     /// The `bestmove` move.
     best: String,
@@ -70,11 +70,14 @@ fn run_go(e: &mut Engine, pos: &Position, go: &str) -> Finished {
         }
         scored.push(info);
     }
-    let last = scored.pop().unwrap_or_else(|| panic!("{go}: no info line"));
+    let last = scored
+        .last()
+        .cloned()
+        .unwrap_or_else(|| panic!("{go}: no info line"));
     assert_eq!(
         lines.last().and_then(|l| parse_info(l).ok()).as_ref(),
         Some(&last),
-        "{go}: the final report comes just before bestmove"
+        "{go}: the last info line comes just before bestmove"
     );
     assert_eq!(last.bound, None, "{go}: the final score is exact");
     let exact = scored.into_iter().filter(|i| i.bound.is_none()).collect();
@@ -130,14 +133,13 @@ fn check_iteration(iteration: &[Info], context: &str) -> Vec<String> {
     firsts
 }
 
-/// The final report repeats the last iteration's best line, and `bestmove`
-/// (with its `ponder` move) is that line's start.
+/// The last info line is the last iteration's last line (sent once, not
+/// repeated as a final report), and `bestmove` (with its `ponder` move) is
+/// the start of that iteration's best line.
 fn check_answer(found: &Finished, last_iteration: &[Info], context: &str) {
     let best_line = &last_iteration[0];
-    assert_eq!(found.last.depth, best_line.depth, "{context}");
-    assert_eq!(found.last.multipv, Some(1), "{context}");
-    assert_eq!(found.last.score, best_line.score, "{context}");
-    assert_eq!(found.last.pv, best_line.pv, "{context}");
+    assert_eq!(Some(&found.last), last_iteration.last(), "{context}");
+    assert_eq!(best_line.multipv, Some(1), "{context}");
     assert_eq!(found.best, best_line.pv[0], "{context}: bestmove");
     assert_eq!(
         found.ponder.as_ref(),

@@ -189,7 +189,9 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
             );
         }
     }
-    check_line(&pos, &info.pv);
+    if let Some(info) = info {
+        check_line(&pos, &info.pv);
+    }
 }
 
 /// Every move of `line` is legal in turn from `pos`.

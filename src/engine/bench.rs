@@ -15,12 +15,21 @@ use crate::search::params::SearchConfig;
 use crate::search::{SearchLimits, SearchSettings, Searcher, Signals, Stats};
 
 /// Depth used when none is given.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 14;
 /// Hash size of the bench, MB.
 pub const BENCH_HASH_MB: usize = 16;
 
-/// The positions, one FEN per line.
+/// The positions, one FEN per line; `#` lines are comments (where the
+/// positions come from).
 pub const BENCH_FENS: &str = include_str!("bench.fens");
+
+/// The FENs of [`BENCH_FENS`], in order.
+pub fn bench_fens() -> impl Iterator<Item = &'static str> {
+    BENCH_FENS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
 
 /// Totals of a bench run.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -129,11 +138,7 @@ pub fn run_with(
     let mut searcher = Searcher::new(SearchSettings::single(config), BENCH_HASH_MB)
         .expect("the bench table is small");
     let limits = SearchLimits::depth(depth);
-    for (i, fen) in BENCH_FENS
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-    {
+    for (i, fen) in bench_fens().enumerate() {
         if signals.stopped() {
             total.stopped = true;
             break;
@@ -179,6 +184,40 @@ pub fn run(depth: u32, progress: &mut dyn FnMut(&BenchPosition)) -> BenchResult 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bench_has_fifty_distinct_legal_positions_from_no_scored_suite() {
+        let fens: Vec<&str> = bench_fens().collect();
+        assert_eq!(fens.len(), 50);
+        // Board, side, castling and en passant: the position, whatever the
+        // move counters say.
+        let key = |fen: &str| fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+        let mut seen = std::collections::BTreeSet::new();
+        for fen in &fens {
+            let pos = Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert!(pos.outcome().is_none(), "{fen}: the game is over");
+            assert!(seen.insert(key(fen)), "{fen} twice");
+        }
+        let suites = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/suites");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&suites).expect("tests/data/suites") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_none_or(|e| e != "epd") {
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).expect("a readable suite");
+            for line in text.lines() {
+                assert!(
+                    !seen.contains(&key(line)),
+                    "bench position {} is in {}",
+                    key(line),
+                    path.display()
+                );
+            }
+        }
+        assert!(files >= 6, "the scored suites are missing from {suites:?}");
+    }
 
     #[test]
     fn bench_is_deterministic() {

@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::options::{self, OPTION_TABLE, OptionKind, OptionValue, Options};
+use crate::engine::options::{self, OptionKind, OptionValue, Options};
 use crate::error::ConfigError;
 
 /// The file name looked for when no `--config` is given.
@@ -123,7 +123,7 @@ fn parse_options(value: &toml::Value, path: &Path, out: &mut Options) -> Result<
     for (key, value) in expect_table(value, "options", path)? {
         let full_key = format!("options.{key}");
         let Some((index, spec)) = options::find(key) else {
-            let allowed: Vec<&str> = OPTION_TABLE
+            let allowed: Vec<&str> = options::option_table()
                 .iter()
                 .filter(|s| s.kind != OptionKind::Button)
                 .map(|s| s.name)

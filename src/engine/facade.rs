@@ -19,7 +19,7 @@ use crate::error::{OptionError, UciError};
 use crate::eval;
 use crate::search::params::SearchConfig;
 use crate::search::theory::{self, TheoryConfig};
-use crate::search::{SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
+use crate::search::{self, SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
 
 /// The engine state behind the UCI loop.
 pub struct Engine {
@@ -43,6 +43,9 @@ impl Engine {
         let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
         })?;
+        for (spec, value) in options.iter() {
+            apply_tunable(spec, value);
+        }
         Ok(Engine {
             position: Position::startpos(),
             options,
@@ -112,7 +115,7 @@ impl Engine {
                 .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
             THREADS => self.searcher().set_settings(settings(&next)),
             CLEAR_HASH => self.searcher().clear_hash(),
-            _ => {}
+            _ => apply_tunable(spec, parsed),
         }
         self.options = next;
         Ok((spec, parsed))
@@ -319,6 +322,17 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.stop_and_wait();
+    }
+}
+
+/// Sets the search tunable an option stands for (the `spsa` build); any
+/// other option is left alone. The option table has checked the range.
+fn apply_tunable(spec: &OptionSpec, value: OptionValue) {
+    if let OptionValue::Int(v) = value
+        && let Ok(v) = i32::try_from(v)
+        && search::find_tunable(spec.name).is_some()
+    {
+        search::set_tunable(spec.name, v);
     }
 }
 

@@ -2,7 +2,9 @@
 //! `setoption` and the `[options]` table of engine.toml.
 //!
 //! Names are Stockfish's and are matched case-insensitively. An option is
-//! listed only once something in the engine uses it.
+//! listed only once something in the engine uses it. The `spsa` build adds
+//! a spin option per search tunable ([`option_table`]), named as in
+//! `search/params.rs`.
 
 use std::fmt;
 
@@ -152,6 +154,29 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
     },
 ];
 
+/// Every option of this build: [`OPTION_TABLE`], and in the `spsa` build
+/// a spin option per search tunable after it.
+pub fn option_table() -> &'static [OptionSpec] {
+    #[cfg(feature = "spsa")]
+    {
+        static ALL: std::sync::LazyLock<Vec<OptionSpec>> = std::sync::LazyLock::new(|| {
+            let tunables = crate::search::tunable_specs().map(|t| OptionSpec {
+                name: t.name,
+                kind: OptionKind::Spin {
+                    default: i64::from(t.default),
+                    min: i64::from(t.min),
+                    max: i64::from(t.max),
+                },
+                doc: "search tunable (spsa build)",
+            });
+            OPTION_TABLE.iter().copied().chain(tunables).collect()
+        });
+        &ALL
+    }
+    #[cfg(not(feature = "spsa"))]
+    OPTION_TABLE
+}
+
 /// A value held by an option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OptionValue {
@@ -267,7 +292,7 @@ impl OptionSpec {
 /// Finds an option by name, ignoring case and surrounding spaces.
 pub fn find(name: &str) -> Option<(usize, &'static OptionSpec)> {
     let name = name.trim();
-    OPTION_TABLE
+    option_table()
         .iter()
         .enumerate()
         .find(|(_, spec)| spec.name.eq_ignore_ascii_case(name))
@@ -282,7 +307,10 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            values: OPTION_TABLE.iter().map(OptionSpec::default_value).collect(),
+            values: option_table()
+                .iter()
+                .map(OptionSpec::default_value)
+                .collect(),
         }
     }
 }
@@ -310,7 +338,7 @@ impl Options {
     /// Sets a typed value (engine.toml). Returns false, changing nothing,
     /// when the value does not fit.
     pub fn set_typed(&mut self, index: usize, value: OptionValue) -> bool {
-        let fits = OPTION_TABLE[index].check_value(value);
+        let fits = option_table()[index].check_value(value);
         if fits {
             self.values[index] = value;
         }
@@ -319,7 +347,7 @@ impl Options {
 
     /// The values in table order, beside their specs.
     pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, OptionValue)> + '_ {
-        OPTION_TABLE.iter().zip(self.values.iter().copied())
+        option_table().iter().zip(self.values.iter().copied())
     }
 
     /// The value of the option named `name` (a table constant).
@@ -403,6 +431,25 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_tunables_are_options_only_in_the_spsa_build() {
+        assert_eq!(find("rfp_margin").is_some(), cfg!(feature = "spsa"));
+        assert_eq!(
+            option_table().len(),
+            OPTION_TABLE.len()
+                + if cfg!(feature = "spsa") {
+                    crate::search::tunable_specs().count()
+                } else {
+                    0
+                }
+        );
+        assert!(
+            option_table()
+                .iter()
+                .all(|s| s.check_value(s.default_value()) || s.kind == OptionKind::Button)
+        );
+    }
 
     #[test]
     fn names_match_case_insensitively_and_bad_values_change_nothing() {

@@ -142,7 +142,7 @@ impl Worker<'_> {
 
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.
-        if !N::ROOT && config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+        if !N::ROOT && config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH.get() {
             depth -= 1;
         }
         let node = NodeFacts::new(depth, se.eval, se.improving);

@@ -30,6 +30,10 @@ pub(super) struct Completed {
     pub bound: Option<ScoreBound>,
     /// The best line.
     pub pv: Vec<shakmaty::Move>,
+    /// Its `info` line was the last one sent (the main thread's completed
+    /// iterations, unless bound lines of a later iteration followed): the
+    /// final report does not repeat it.
+    pub reported: bool,
 }
 
 /// What the main thread's deepening leaves behind.
@@ -64,7 +68,15 @@ pub(super) fn main_thread(
                     score: rm.score,
                     bound: Some(ScoreBound::Lower),
                     pv: rm.pv,
+                    reported: false,
                 });
+            } else if main.root.bound_reported
+                && let Some(c) = result.completed.as_mut()
+            {
+                // A bound line of this iteration came after the last full
+                // line: send that line again, so that the last line the GUI
+                // sees is the one bestmove and ponder come from.
+                c.reported = false;
             }
             break;
         }
@@ -77,6 +89,7 @@ pub(super) fn main_thread(
             score: best.score,
             bound: None,
             pv: best.pv.clone(),
+            reported: main.report.is_some(),
         });
 
         if main.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
@@ -130,6 +143,7 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Com
             score: best.score,
             bound: None,
             pv: best.pv.clone(),
+            reported: false,
         });
         if worker.stopped() {
             break;
@@ -180,8 +194,9 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
     for pv_index in 0..lines {
         worker.root.pv_index = pv_index;
         let previous = worker.root.moves[pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let aspirate = config.aspiration && depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous);
+        let mut delta = ASPIRATION_DELTA.get();
+        let aspirate =
+            config.aspiration && depth as i32 >= ASPIRATION_MIN_DEPTH.get() && !is_mate(previous);
         let mut window = if aspirate {
             Window::new(previous - delta, previous + delta)
         } else {
@@ -207,6 +222,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             };
             if worker.report.is_some() && worker.start.elapsed() >= BOUND_REPORT_AFTER {
                 worker.send(SearchReport::Iteration(worker.info(pv_index, Some(bound))));
+                worker.root.bound_reported = true;
             }
             delta += delta / 2;
         }

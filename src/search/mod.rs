@@ -16,6 +16,7 @@
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
 //! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
+//! | `tunable.rs`, `spsa.rs` | what a tunable is; tunables by name (the `spsa` build's options) |
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
 //! | `theory/` | the textbook algorithms (minimax … MTD(f)) for teaching, with a tree recorder |
 
@@ -34,11 +35,13 @@ mod root;
 pub(crate) mod score;
 mod searcher;
 mod signals;
+mod spsa;
 mod stack;
 pub mod theory;
 mod threads;
 pub mod time;
 pub mod tt;
+pub mod tunable;
 mod worker;
 
 pub use limits::{SearchLimits, SearchSettings};
@@ -47,5 +50,6 @@ pub use report::{Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, 
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Score};
 pub use searcher::Searcher;
 pub use signals::Signals;
+pub use spsa::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};
 pub use threads::{SEARCH_STACK_BYTES, ThreadState, thread_pool};
 pub use time::Clock;

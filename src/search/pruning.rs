@@ -8,7 +8,14 @@ use shakmaty::{Chess, Move, Position as _};
 use super::lmr::lmr_reduction;
 use super::node::{NodeFlags, NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
-use super::params::*;
+use super::params::{
+    FP_BASE_MARGIN, FP_MARGIN, FP_MAX_DEPTH, HP_MARGIN, HP_MAX_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
+    LMR_HISTORY_DIVISOR, LMR_HISTORY_MAX, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_BASE_REDUCTION,
+    NMP_DEPTH_DIVISOR, NMP_EVAL_DIVISOR, NMP_EVAL_MAX_REDUCTION, NMP_MIN_DEPTH,
+    NMP_VERIFY_MIN_DEPTH, PROBCUT_IMPROVING, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    RFP_MARGIN, RFP_MAX_DEPTH, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MARGIN, SE_MIN_DEPTH,
+    SE_TT_DEPTH_MARGIN, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
+};
 use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
@@ -36,7 +43,7 @@ impl NodeFacts {
             depth,
             eval,
             improving,
-            lmp_limit: (LMP_BASE + depth * depth) >> u32::from(!improving),
+            lmp_limit: (LMP_BASE.get() + depth * depth) >> u32::from(!improving),
         }
     }
 }
@@ -116,9 +123,9 @@ impl Worker<'_> {
     /// evaluation when this holds (non-PV nodes, not in check).
     fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
-            && node.depth <= RFP_MAX_DEPTH
+            && node.depth <= RFP_MAX_DEPTH.get()
             && !is_mate(beta)
-            && node.eval - RFP_MARGIN * (node.depth - i32::from(node.improving)) >= beta
+            && node.eval - RFP_MARGIN.get() * (node.depth - i32::from(node.improving)) >= beta
     }
 
     /// Null-move pruning: if passing still beats beta, a real move will.
@@ -133,7 +140,7 @@ impl Worker<'_> {
     ) -> Option<i32> {
         let depth = node.depth;
         if !self.shared.config.null_move
-            || depth < NMP_MIN_DEPTH
+            || depth < NMP_MIN_DEPTH.get()
             || node.eval < beta
             || is_mate(beta)
             || !has_non_pawn_material(self.pos.board())
@@ -141,9 +148,9 @@ impl Worker<'_> {
         {
             return None;
         }
-        let reduction = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+        let reduction = NMP_BASE_REDUCTION.get()
+            + depth / NMP_DEPTH_DIVISOR.get()
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
         let window = Window::new(beta - 1, beta);
         let child = NodeFlags::no_null(!flags.cut);
         let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), child);
@@ -156,7 +163,7 @@ impl Worker<'_> {
         }
         // Never trust an unproven mate from a null move.
         let score = if score >= MATE_BOUND { beta } else { score };
-        if depth < NMP_VERIFY_MIN_DEPTH {
+        if depth < NMP_VERIFY_MIN_DEPTH.get() {
             return Some(score);
         }
         // Verification search without null moves (zugzwang insurance).
@@ -184,11 +191,12 @@ impl Worker<'_> {
         flags: NodeFlags,
     ) -> Option<i32> {
         let depth = node.depth;
-        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH || is_mate(beta) {
+        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH.get() || is_mate(beta) {
             return None;
         }
-        let cut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(node.improving);
-        let probe_depth = depth - 1 - PROBCUT_REDUCTION;
+        let cut_beta =
+            beta + PROBCUT_MARGIN.get() - PROBCUT_IMPROVING.get() * i32::from(node.improving);
+        let probe_depth = depth - 1 - PROBCUT_REDUCTION.get();
         if let Some(e) = entry
             && e.depth >= probe_depth
             && e.score < cut_beta
@@ -237,7 +245,7 @@ impl Worker<'_> {
         entry: &TtEntry,
         flags: NodeFlags,
     ) -> Singular {
-        let singular_beta = entry.score - SE_MARGIN * depth;
+        let singular_beta = entry.score - SE_MARGIN.get() * depth;
         let window = Window::new(singular_beta - 1, singular_beta);
         self.stack.at_mut(ply).excluded = Some(tt_move);
         let same_node = NodeFlags::no_null(flags.cut);
@@ -245,7 +253,10 @@ impl Worker<'_> {
         self.stack.at_mut(ply).excluded = None;
         if score < singular_beta {
             let doubles = self.stack.at(ply).double_extensions;
-            if !N::PV && score < singular_beta - SE_DOUBLE_MARGIN && doubles < SE_DOUBLE_MAX {
+            if !N::PV
+                && score < singular_beta - SE_DOUBLE_MARGIN.get()
+                && i32::from(doubles) < SE_DOUBLE_MAX.get()
+            {
                 Singular::Extend(2)
             } else {
                 Singular::Extend(1)
@@ -263,9 +274,9 @@ impl Worker<'_> {
     /// singular extension.
     pub(super) fn singular_candidate(&self, ply: usize, depth: i32, entry: &TtEntry) -> bool {
         self.shared.config.extensions
-            && depth >= SE_MIN_DEPTH
+            && depth >= SE_MIN_DEPTH.get()
             && self.stack.at(ply).excluded.is_none()
-            && entry.depth >= depth - SE_TT_DEPTH_MARGIN
+            && entry.depth >= depth - SE_TT_DEPTH_MARGIN.get()
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
             && !is_mate(entry.score)
     }
@@ -287,25 +298,29 @@ impl Worker<'_> {
         let depth = node.depth;
         if mv.quiet && !mv.gives_check {
             // Late move pruning.
-            if depth <= LMP_MAX_DEPTH && quiets_tried as i32 >= node.lmp_limit {
+            if depth <= LMP_MAX_DEPTH.get() && quiets_tried as i32 >= node.lmp_limit {
                 picker.skip_quiets();
                 return true;
             }
             // History pruning: at low depth, a quiet move with a bad record.
-            if depth <= HP_MAX_DEPTH && mv.history < -HP_MARGIN * depth {
+            if depth <= HP_MAX_DEPTH.get() && mv.history < -HP_MARGIN.get() * depth {
                 return true;
             }
             // Futility pruning.
-            if depth <= FP_MAX_DEPTH && node.eval + FP_BASE_MARGIN + FP_MARGIN * depth <= alpha {
+            if depth <= FP_MAX_DEPTH.get()
+                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha
+            {
                 return true;
             }
             // SEE pruning of quiet moves that hang the piece.
-            if depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(board, mv.m, -SEE_QUIET_MARGIN * depth) {
+            if depth <= SEE_PRUNE_MAX_DEPTH.get()
+                && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
+            {
                 return true;
             }
         } else if mv.kind == MoveKind::BadCapture
-            && depth <= SEE_PRUNE_MAX_DEPTH
-            && !see_ge(board, mv.m, -SEE_CAPTURE_MARGIN * depth * depth)
+            && depth <= SEE_PRUNE_MAX_DEPTH.get()
+            && !see_ge(board, mv.m, -SEE_CAPTURE_MARGIN.get() * depth * depth)
         {
             // SEE pruning of losing captures.
             return true;
@@ -327,8 +342,8 @@ impl Worker<'_> {
     ) -> i32 {
         let depth = node.depth;
         if !self.shared.config.reductions
-            || depth < LMR_MIN_DEPTH
-            || number <= LMR_MIN_MOVES + usize::from(N::PV)
+            || depth < LMR_MIN_DEPTH.get()
+            || number <= LMR_MIN_MOVES.get() as usize + usize::from(N::PV)
             || !(mv.quiet || mv.kind == MoveKind::BadCapture)
             || mv.gives_check
         {
@@ -338,8 +353,8 @@ impl Worker<'_> {
         reduction += i32::from(!N::PV) + i32::from(!node.improving) + i32::from(flags.cut);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
         if mv.quiet {
-            reduction -=
-                (mv.history / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+            reduction -= (mv.history / LMR_HISTORY_DIVISOR.get())
+                .clamp(-LMR_HISTORY_MAX.get(), LMR_HISTORY_MAX.get());
         }
         reduction.clamp(0, depth - 2)
     }

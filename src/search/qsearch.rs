@@ -89,7 +89,7 @@ impl Worker<'_> {
         while let Some((m, _)) = picker.next(self.pos.board(), self.history, &checks) {
             if !in_check && config.pruning {
                 // Delta pruning: even winning this piece cannot reach alpha.
-                if stand_pat + material_gain(m) + DELTA_MARGIN <= window.alpha {
+                if stand_pat + material_gain(m) + DELTA_MARGIN.get() <= window.alpha {
                     continue;
                 }
                 // SEE pruning: skip captures that lose material.

@@ -60,8 +60,10 @@ pub enum SearchReport {
     },
     /// The search is over: the last info, then the move to play.
     Finished {
-        /// Final info (depth 0 when the root has no legal move).
-        info: SearchInfo,
+        /// The line the move comes from, when it was not reported already
+        /// (`None` when it is the last [`SearchReport::Iteration`] sent); depth
+        /// 0 when the root has no legal move.
+        info: Option<SearchInfo>,
         /// The move to play; `None` when there is no legal move.
         best: Option<Move>,
         /// The expected reply, when the PV has one.

@@ -199,14 +199,19 @@ impl Searcher {
 
 /// The final report of a search.
 struct Finished {
-    info: SearchInfo,
+    info: Option<SearchInfo>,
     best: Option<Move>,
     ponder: Option<Move>,
     completed: Option<Completed>,
 }
 
 /// The final report from the last completed line (none: the root had no
-/// legal move, a mate or a stalemate).
+/// legal move, a mate or a stalemate). Its `info` is the line's, unless the
+/// line was the last one reported (the main thread's last iteration): the
+/// GUI sees the last `info` line once, as Stockfish sends it. A helper's
+/// line, a line of an iteration cut short, the `depth 0` line of a root
+/// without moves, and a line that bound lines of a later, unfinished
+/// iteration followed, are sent.
 fn finish(
     pos: &Position,
     completed: Option<Completed>,
@@ -232,13 +237,13 @@ fn finish(
             pv: Vec::new(),
         };
         return Finished {
-            info,
+            info: Some(info),
             best: None,
             ponder: None,
             completed: None,
         };
     };
-    let info = SearchInfo {
+    let info = (!c.reported).then(|| SearchInfo {
         depth: c.depth,
         seldepth: c.seldepth,
         multipv: 1,
@@ -248,7 +253,7 @@ fn finish(
         hashfull,
         time,
         pv: c.pv.clone(),
-    };
+    });
     Finished {
         info,
         best: c.pv.first().copied(),

@@ -1,17 +1,20 @@
 //! Time management: turns `go` clock parameters into a soft limit (do not
 //! start another iteration after it) and a hard limit (stop at once), and
 //! scales the soft limit by how settled the search is ([`soft_scale`]).
+//!
+//! The numbers that shape the soft limit are tunables in `params.rs`
+//! (`DEFAULT_MOVES_TO_GO`, `INCREMENT_SHARE_PERCENT`, `SOFT_LIMIT_PERCENT`,
+//! `TM_*`); the ones here are safety bounds and stay fixed.
 
 use std::time::Duration;
 
 use shakmaty::Color;
 
-/// Moves assumed left in a sudden-death game when `movestogo` is absent.
-pub const DEFAULT_MOVES_TO_GO: u64 = 25;
-/// Share of the increment added to each move's budget, in percent.
-pub const INCREMENT_SHARE_PERCENT: u64 = 75;
-/// The soft limit as a percentage of the move's budget.
-pub const SOFT_LIMIT_PERCENT: u64 = 60;
+use super::params::{
+    DEFAULT_MOVES_TO_GO, INCREMENT_SHARE_PERCENT, SOFT_LIMIT_PERCENT, TM_NODES_BASE,
+    TM_NODES_FACTOR, TM_SCORE_DROP_MAX, TM_SCORE_DROP_SCALE,
+};
+
 /// The hard limit as a multiple of the move's budget…
 pub const HARD_LIMIT_FACTOR: u64 = 4;
 /// …but never more than this percentage of the remaining clock.
@@ -88,14 +91,14 @@ impl TimeLimits {
         let surplus = available.saturating_sub(CLOCK_RESERVE_MS);
         let moves_to_go = clock
             .movestogo
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .unwrap_or(DEFAULT_MOVES_TO_GO.get() as u64)
             .clamp(1, 1000);
         // 128-bit arithmetic: clocks and increments come from the GUI and
         // may be absurdly large.
         let (available, surplus, inc) =
             (u128::from(available), u128::from(surplus), u128::from(inc));
         let budget = (available / u128::from(moves_to_go)
-            + inc * u128::from(INCREMENT_SHARE_PERCENT) / 100)
+            + inc * INCREMENT_SHARE_PERCENT.get() as u128 / 100)
             .min(surplus);
         let hard_cap = if moves_to_go == 1 {
             surplus
@@ -103,7 +106,7 @@ impl TimeLimits {
             (available * u128::from(HARD_LIMIT_CLOCK_PERCENT) / 100).min(surplus)
         };
         let hard = (budget * u128::from(HARD_LIMIT_FACTOR)).min(hard_cap);
-        let soft = (budget * u128::from(SOFT_LIMIT_PERCENT) / 100).min(hard);
+        let soft = (budget * SOFT_LIMIT_PERCENT.get() as u128 / 100).min(hard);
         let soft = u64::try_from(soft).unwrap_or(u64::MAX);
         let hard = u64::try_from(hard).unwrap_or(u64::MAX);
         TimeLimits {
@@ -118,17 +121,6 @@ impl TimeLimits {
 /// changed for `stable` iterations: a new best move asks for more time, a
 /// long-settled one for less.
 const STABILITY_SCALE: [f64; 6] = [2.0, 1.5, 1.2, 1.0, 0.9, 0.8];
-/// The soft limit's scale is `(NODES_BASE - share) * NODES_FACTOR`, where
-/// `share` is the best move's part of the root's nodes: a best move that
-/// took nearly all the effort is clear, one among many close rivals is not.
-const NODES_BASE: f64 = 1.5;
-/// See [`NODES_BASE`].
-const NODES_FACTOR: f64 = 1.2;
-/// Each centipawn the score fell since the last iteration scales the soft
-/// limit up by this…
-const SCORE_DROP_SCALE: f64 = 0.005;
-/// …for at most this many centipawns.
-const SCORE_DROP_MAX: i32 = 100;
 /// The scale is kept within these bounds.
 const SCALE_BOUNDS: (f64, f64) = (0.4, 2.5);
 
@@ -138,8 +130,11 @@ const SCALE_BOUNDS: (f64, f64) = (0.4, 2.5);
 /// positive for a fall).
 pub fn soft_scale(stable: usize, node_share: f64, score_drop: i32) -> f64 {
     let stability = STABILITY_SCALE[stable.min(STABILITY_SCALE.len() - 1)];
-    let nodes = (NODES_BASE - node_share.clamp(0.0, 1.0)) * NODES_FACTOR;
-    let drop = 1.0 + f64::from(score_drop.clamp(0, SCORE_DROP_MAX)) * SCORE_DROP_SCALE;
+    let nodes_base = f64::from(TM_NODES_BASE.get()) / 100.0;
+    let nodes_factor = f64::from(TM_NODES_FACTOR.get()) / 100.0;
+    let nodes = (nodes_base - node_share.clamp(0.0, 1.0)) * nodes_factor;
+    let drop_scale = f64::from(TM_SCORE_DROP_SCALE.get()) / 10_000.0;
+    let drop = 1.0 + f64::from(score_drop.clamp(0, TM_SCORE_DROP_MAX.get())) * drop_scale;
     (stability * nodes * drop).clamp(SCALE_BOUNDS.0, SCALE_BOUNDS.1)
 }
 
@@ -202,7 +197,7 @@ mod tests {
         assert_eq!(
             l.soft,
             Some(Duration::from_millis(
-                59_990 / DEFAULT_MOVES_TO_GO * SOFT_LIMIT_PERCENT / 100
+                59_990 / DEFAULT_MOVES_TO_GO.get() as u64 * SOFT_LIMIT_PERCENT.get() as u64 / 100
             ))
         );
         // …and with one move to go, only the surplus is spent.

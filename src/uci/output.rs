@@ -195,14 +195,19 @@ pub fn format_search(report: &SearchReport, chess960: bool) -> Vec<String> {
             )]
         }
         SearchReport::Finished { info, best, ponder } => {
-            let final_info = if info.depth == 0 {
+            let mut lines = Vec::with_capacity(2);
+            match info {
                 // No legal move (or no completed iteration): Stockfish's
                 // `info depth 0 score …`.
-                format!("info depth 0 score {}", format_score(info.score))
-            } else {
-                format_info(info, chess960)
-            };
-            vec![final_info, format_bestmove(*best, *ponder, chess960)]
+                Some(info) if info.depth == 0 => {
+                    lines.push(format!("info depth 0 score {}", format_score(info.score)));
+                }
+                Some(info) => lines.push(format_info(info, chess960)),
+                // The line was the last iteration's, sent already.
+                None => {}
+            }
+            lines.push(format_bestmove(*best, *ponder, chess960));
+            lines
         }
         SearchReport::Failed { reason, best } => {
             let reason = reason.replace(['\n', '\r'], " ");
@@ -247,13 +252,33 @@ mod tests {
         };
         let lines = format_search(
             &SearchReport::Finished {
-                info,
+                info: Some(info),
                 best: None,
                 ponder: None,
             },
             false,
         );
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+    }
+
+    #[test]
+    fn a_line_reported_already_is_not_repeated_before_bestmove() {
+        let m = shakmaty::Move::Normal {
+            role: shakmaty::Role::Pawn,
+            from: shakmaty::Square::E2,
+            capture: None,
+            to: shakmaty::Square::E4,
+            promotion: None,
+        };
+        let lines = format_search(
+            &SearchReport::Finished {
+                info: None,
+                best: Some(m),
+                ponder: None,
+            },
+            false,
+        );
+        assert_eq!(lines, vec!["bestmove e2e4"]);
     }
 
     #[test]

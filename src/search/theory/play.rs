@@ -106,14 +106,12 @@ pub fn think(
     }
     let fallback = first_legal(pos, &limits.searchmoves);
     outcome.best = outcome.pv.first().copied().or(fallback);
-    let info = last.map_or_else(
-        || no_line(pos, outcome.nodes, start.elapsed(), fallback.is_some()),
-        |mut info| {
-            info.nodes = outcome.nodes;
-            info.time = start.elapsed();
-            info
-        },
-    );
+    // The last completed iteration's line was sent already: the final report
+    // repeats no line, unless no iteration completed.
+    let info = match last {
+        Some(_) => None,
+        None => Some(no_line(pos, outcome.nodes, start.elapsed(), fallback.is_some())),
+    };
     report(SearchReport::Finished {
         info,
         best: outcome.best,

@@ -199,6 +199,10 @@ pub enum CliCommand {
         #[arg(long, default_value_t = epd::DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Print the search tunables as OpenBench's SPSA input, one
+    /// `name, int, value, min, max, step, learning-rate` line each. They are
+    /// UCI options only in a build with `--features spsa`.
+    Spsa,
     /// Generate tuning data: self-play games from random openings at a fixed
     /// node budget, appended to FILE game by game (`<fen> | <result>` lines).
     /// Stop it at any time; run it again to resume.
@@ -364,6 +368,19 @@ pub fn run(cli: Cli) -> ExitCode {
                 limits.clock.movetime = Some(movetime.unwrap_or(epd::DEFAULT_MOVETIME_MS));
             }
             suites::run_epd(&file, &limits, threads, hash)
+        }
+        Some(CliCommand::Spsa) => {
+            for spec in crate::search::tunable_specs() {
+                println!("{}", spec.openbench_line());
+            }
+            if !crate::search::TUNABLE_AT_RUN_TIME {
+                eprintln!(
+                    "shears: this build has the tunables as constants, not as UCI options; \
+                     tune a build made with `cargo build --release --features spsa` \
+                     (or `make FEATURES=spsa`)"
+                );
+            }
+            ExitCode::SUCCESS
         }
         Some(CliCommand::Datagen {
             file,
