@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates every picture and table of docs/theory.md (run from the
-# repository root after `cargo build --release`). The compare runs take
-# about a minute on one core; the pictures a second.
+# repository root after `cargo build --release`). On one core the bench
+# compare takes about 3-4 minutes, the QGD compare about ten seconds and
+# the pictures a second.
 set -eu
 S=${SHEARS:-target/release/shears}
 D=docs/theory
