@@ -110,7 +110,12 @@ pub fn think(
     // repeats no line, unless no iteration completed.
     let info = match last {
         Some(_) => None,
-        None => Some(no_line(pos, outcome.nodes, start.elapsed(), fallback.is_some())),
+        None => Some(no_line(
+            pos,
+            outcome.nodes,
+            start.elapsed(),
+            fallback.is_some(),
+        )),
     };
     report(SearchReport::Finished {
         info,
