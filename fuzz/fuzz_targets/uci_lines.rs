@@ -29,9 +29,11 @@ use shears::chess::perft;
 use shears::engine::Engine;
 use shears::engine::config::Config;
 use shears::search::theory;
-use shears::search::{SEARCH_STACK_BYTES, SearchLimits, SearchReport, Searcher, Signals};
+use shears::search::{
+    SEARCH_STACK_BYTES, SearchLimits, SearchReport, Searcher, Signals, wdl_material,
+};
 use shears::uci::command::{Command, parse_line};
-use shears::uci::output::{Output, format_search};
+use shears::uci::output::{Output, Style, format_search};
 use shears::uci::{Outcome, Session};
 
 /// Longest error message accepted (user text is echoed cut to 80 chars).
@@ -127,14 +129,20 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     let pos = engine.position().clone();
     let mut settings = engine.settings();
     settings.threads = 1;
-    let chess960 = engine.options().chess960();
+    // The lines as the session would write them (UCI_ShowWDL as set).
+    let style = Style {
+        chess960: engine.options().chess960(),
+        show_wdl: engine.options().show_wdl(),
+        debug: false,
+    };
+    let material = wdl_material(pos.board().board());
     let mut searcher = searcher().lock().unwrap_or_else(|p| p.into_inner());
     searcher.new_game();
     searcher.set_settings(settings);
     let signals = Signals::new(false);
     let finished: Mutex<Option<SearchReport>> = Mutex::new(None);
     let report = |r: SearchReport| {
-        for line in format_search(&r, chess960) {
+        for line in format_search(&r, style, material) {
             assert!(
                 line.starts_with("info ") || line.starts_with("bestmove "),
                 "{line}"

@@ -147,21 +147,23 @@ impl Engine {
         let settings = self.settings();
         let searcher = Arc::clone(&self.searcher);
         let fallback = position.board().legal_moves().first().copied();
+        let material = search::wdl_material(position.board().board());
         self.start(
             "search",
             limits.ponder,
             move |signals, send| {
                 let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
                 searcher.set_settings(settings);
-                searcher.think_with(&position, &limits, signals, &|r| {
-                    send(Report::Search(r));
+                searcher.think_with(&position, &limits, signals, &|report| {
+                    send(Report::Search { report, material });
                 });
             },
-            move |reason| {
-                Report::Search(SearchReport::Failed {
+            move |reason| Report::Search {
+                report: SearchReport::Failed {
                     reason,
                     best: fallback,
-                })
+                },
+                material,
             },
         )
     }
@@ -172,19 +174,21 @@ impl Engine {
         let position = self.position.clone();
         let overhead = self.options.move_overhead_ms();
         let fallback = position.board().legal_moves().first().copied();
+        let material = search::wdl_material(position.board().board());
         self.start(
             "search",
             limits.ponder,
             move |signals, send| {
-                theory::think(&position, &limits, config, overhead, signals, &|r| {
-                    send(Report::Search(r));
+                theory::think(&position, &limits, config, overhead, signals, &|report| {
+                    send(Report::Search { report, material });
                 });
             },
-            move |reason| {
-                Report::Search(SearchReport::Failed {
+            move |reason| Report::Search {
+                report: SearchReport::Failed {
                     reason,
                     best: fallback,
-                })
+                },
+                material,
             },
         )
     }

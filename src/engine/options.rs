@@ -14,6 +14,9 @@ use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
 /// `UCI_Chess960`: castling moves are written king-takes-rook, and
 /// Shredder-FEN / X-FEN castling is accepted.
 pub const UCI_CHESS960: &str = "UCI_Chess960";
+/// `UCI_ShowWDL`: every `info … score` line also gives the win/draw/loss
+/// chances, `wdl W D L` in per mille.
+pub const UCI_SHOW_WDL: &str = "UCI_ShowWDL";
 /// `Move Overhead`: milliseconds kept back from every move for GUI and
 /// pipe latency.
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
@@ -138,6 +141,11 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         name: UCI_CHESS960,
         kind: OptionKind::Check { default: false },
         doc: "Chess960: castling written king-takes-rook (e1h1); Shredder-FEN and X-FEN accepted",
+    },
+    OptionSpec {
+        name: UCI_SHOW_WDL,
+        kind: OptionKind::Check { default: false },
+        doc: "adds wdl W D L (per mille, from Shears' own games) after every info score",
     },
     OptionSpec {
         name: NULL_MOVE,
@@ -376,6 +384,11 @@ impl Options {
     /// Whether castling is written and read in Chess960 form.
     pub fn chess960(&self) -> bool {
         self.bool(UCI_CHESS960)
+    }
+
+    /// Whether `info` lines carry `wdl W D L`.
+    pub fn show_wdl(&self) -> bool {
+        self.bool(UCI_SHOW_WDL)
     }
 
     /// `Hash` in MB.

@@ -17,7 +17,14 @@ pub type Listener = Arc<dyn Fn(Report) + Send + Sync>;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Report {
     /// From a search (`go`); it ends with `Finished` or `Failed`.
-    Search(SearchReport),
+    Search {
+        /// What the search reports.
+        report: SearchReport,
+        /// The material of the root position (see
+        /// [`wdl_material`](crate::search::wdl_material)), for the
+        /// win/draw/loss chances of its scores.
+        material: u32,
+    },
     /// `go perft` is done (or was stopped).
     Perft {
         /// Leaf count below each root move, in legal-move order.
@@ -45,8 +52,8 @@ impl Report {
     /// search).
     pub fn is_final(&self) -> bool {
         match self {
-            Report::Search(r) => matches!(
-                r,
+            Report::Search { report, .. } => matches!(
+                report,
                 SearchReport::Finished { .. } | SearchReport::Failed { .. }
             ),
             Report::BenchPosition(_) => false,

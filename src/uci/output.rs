@@ -11,7 +11,7 @@ use shakmaty::Move;
 
 use crate::chess::move_to_uci;
 use crate::engine::Report;
-use crate::search::{Score, ScoreBound, SearchInfo, SearchReport};
+use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, Wdl};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {
@@ -93,8 +93,9 @@ pub fn format_score(score: Score) -> String {
     }
 }
 
-/// An `info depth … pv …` line.
-pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
+/// An `info depth … pv …` line; `wdl` (for `UCI_ShowWDL`) comes after the
+/// score and its bound, as in Stockfish.
+pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = (u128::from(info.nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
     let bound = match info.bound {
@@ -102,8 +103,9 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
         Some(ScoreBound::Upper) => " upperbound",
         None => "",
     };
+    let wdl = wdl.map_or_else(String::new, |w| format!(" wdl {w}"));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {nps} hashfull {} time {ms}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -121,12 +123,14 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
     line
 }
 
-/// How reports are written: the castling notation, and whether `debug on`
-/// asked for more.
+/// How reports are written: the castling notation, whether scores come
+/// with win/draw/loss chances, and whether `debug on` asked for more.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Style {
     /// Castling as king takes rook.
     pub chess960: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` after every score.
+    pub show_wdl: bool,
     /// `debug on`: timings of perft and bench too.
     pub debug: bool,
 }
@@ -134,7 +138,7 @@ pub struct Style {
 /// The lines an engine report turns into.
 pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     match report {
-        Report::Search(r) => format_search(r, style.chess960),
+        Report::Search { report, material } => format_search(report, style, *material),
         Report::Perft {
             moves,
             time,
@@ -184,10 +188,18 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     }
 }
 
-/// The lines a search report turns into.
-pub fn format_search(report: &SearchReport, chess960: bool) -> Vec<String> {
+/// The lines a search report turns into; `material` is the root
+/// position's, for the win/draw/loss chances ([`Wdl::from_score`]) shown
+/// when `style.show_wdl`.
+pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<String> {
+    let chess960 = style.chess960;
+    let wdl = |info: &SearchInfo| {
+        style
+            .show_wdl
+            .then(|| Wdl::from_score(info.score, material))
+    };
     match report {
-        SearchReport::Iteration(info) => vec![format_info(info, chess960)],
+        SearchReport::Iteration(info) => vec![format_info(info, chess960, wdl(info))],
         SearchReport::CurrMove { depth, mv, number } => {
             vec![format!(
                 "info depth {depth} currmove {} currmovenumber {number}",
@@ -199,10 +211,19 @@ pub fn format_search(report: &SearchReport, chess960: bool) -> Vec<String> {
             match info {
                 // No legal move (or no completed iteration): Stockfish's
                 // `info depth 0 score …`.
+                // The game is over: mated (`mate 0`) or stalemate (`cp 0`).
                 Some(info) if info.depth == 0 => {
-                    lines.push(format!("info depth 0 score {}", format_score(info.score)));
+                    let mut line = format!("info depth 0 score {}", format_score(info.score));
+                    if style.show_wdl {
+                        let over = match info.score {
+                            Score::Mate(_) => Wdl::LOSS,
+                            Score::Cp(_) => Wdl::DRAW,
+                        };
+                        line.push_str(&format!(" wdl {over}"));
+                    }
+                    lines.push(line);
                 }
-                Some(info) => lines.push(format_info(info, chess960)),
+                Some(info) => lines.push(format_info(info, chess960, wdl(info))),
                 // The line was the last iteration's, sent already.
                 None => {}
             }
@@ -256,9 +277,44 @@ mod tests {
                 best: None,
                 ponder: None,
             },
-            false,
+            Style::default(),
+            78,
         );
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+    }
+
+    #[test]
+    fn wdl_follows_the_score_and_its_bound_only_when_asked() {
+        let report = SearchReport::Iteration(SearchInfo {
+            depth: 5,
+            seldepth: 7,
+            multipv: 1,
+            score: Score::Cp(40),
+            bound: Some(ScoreBound::Lower),
+            nodes: 1000,
+            hashfull: 0,
+            time: Duration::from_millis(10),
+            pv: vec![],
+        });
+        let plain = format_search(&report, Style::default(), 30);
+        assert_eq!(
+            plain,
+            vec![
+                "info depth 5 seldepth 7 multipv 1 score cp 40 lowerbound nodes 1000 nps 100000 hashfull 0 time 10"
+            ]
+        );
+        let style = Style {
+            show_wdl: true,
+            ..Style::default()
+        };
+        let wdl = Wdl::from_score(Score::Cp(40), 30);
+        assert_eq!(
+            format_search(&report, style, 30),
+            vec![format!(
+                "info depth 5 seldepth 7 multipv 1 score cp 40 lowerbound wdl {wdl} nodes 1000 nps 100000 hashfull 0 time 10"
+            )]
+        );
+        assert!(wdl.win > wdl.loss);
     }
 
     #[test]
@@ -276,7 +332,8 @@ mod tests {
                 best: Some(m),
                 ponder: None,
             },
-            false,
+            Style::default(),
+            78,
         );
         assert_eq!(lines, vec!["bestmove e2e4"]);
     }
@@ -295,7 +352,8 @@ mod tests {
                 reason: "index out of bounds\nat line 3".to_owned(),
                 best: Some(m),
             },
-            false,
+            Style::default(),
+            78,
         );
         assert_eq!(
             lines,

@@ -17,7 +17,7 @@ use super::output::{Output, Style, format_report};
 use crate::chess::{Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::Config;
-use crate::engine::options::{Options, UCI_CHESS960};
+use crate::engine::options::{Options, UCI_CHESS960, UCI_SHOW_WDL};
 use crate::engine::{Engine, Listener};
 use crate::error::{OptionError, UciError};
 use crate::search::SearchLimits;
@@ -57,6 +57,7 @@ pub struct Session {
     engine: Engine,
     output: Arc<Output>,
     chess960: Arc<AtomicBool>,
+    show_wdl: Arc<AtomicBool>,
     debug: Arc<AtomicBool>,
     /// The start-up values (engine.toml), announced as defaults by `uci`.
     defaults: Options,
@@ -70,16 +71,19 @@ impl Session {
     /// When the configured `Hash` cannot be allocated.
     pub fn new(config: &Config, output: Arc<Output>) -> Result<Session, OptionError> {
         let chess960 = Arc::new(AtomicBool::new(config.options.chess960()));
+        let show_wdl = Arc::new(AtomicBool::new(config.options.show_wdl()));
         let debug = Arc::new(AtomicBool::new(false));
         let listener: Listener = {
-            let (output, chess960, debug) = (
+            let (output, chess960, show_wdl, debug) = (
                 Arc::clone(&output),
                 Arc::clone(&chess960),
+                Arc::clone(&show_wdl),
                 Arc::clone(&debug),
             );
             Arc::new(move |report| {
                 let style = Style {
                     chess960: chess960.load(Ordering::Relaxed),
+                    show_wdl: show_wdl.load(Ordering::Relaxed),
                     debug: debug.load(Ordering::Relaxed),
                 };
                 for line in format_report(&report, style) {
@@ -91,6 +95,7 @@ impl Session {
             engine: Engine::new(config.options.clone(), listener)?,
             output,
             chess960,
+            show_wdl,
             debug,
             defaults: config.options.clone(),
         })
@@ -157,6 +162,10 @@ impl Session {
                 if spec.name == UCI_CHESS960 {
                     self.chess960
                         .store(self.engine.options().chess960(), Ordering::Relaxed);
+                }
+                if spec.name == UCI_SHOW_WDL {
+                    self.show_wdl
+                        .store(self.engine.options().show_wdl(), Ordering::Relaxed);
                 }
                 if self.debug() {
                     out.line(&format!("info string {} set to {value}", spec.name));

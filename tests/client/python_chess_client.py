@@ -17,7 +17,9 @@ What it checks, each through python-chess's own `SimpleEngine` API:
    fall below zero; a game ends by rule (mate, stalemate, insufficient
    material, 50 moves, threefold) or is adjudicated after 200 plies.
 2. analyse with MultiPV 3 to depth 8: three lines, distinct legal first
-   moves, scores best first.
+   moves, scores best first; again with `UCI_ShowWDL`: python-chess reads a
+   `wdl` for every line, adding up to 1000, its win chance not lower (and
+   loss chance not higher) for a better line.
 3. ponder: `play(..., ponder=True)`, then the predicted reply (python-chess
    sends `ponderhit`), then a different reply (python-chess sends `stop`,
    the engine answers the ponder search, then a new `position`/`go`).
@@ -230,6 +232,21 @@ def check_multipv(engine, transcript):
     )
     shown = ", ".join(f"{m.uci()} {s}" for m, s in zip(firsts, scores))
     print(f"  analyse depth 8 multipv 3: {shown}")
+
+    with deadline(30, "analyse depth 8 multipv 3 with UCI_ShowWDL"):
+        infos = engine.analyse(
+            board, chess.engine.Limit(depth=8), multipv=3, game=object(),
+            options={"UCI_ShowWDL": True},
+        )
+    wdls = [info.get("wdl") for info in infos]
+    check(all(w is not None for w in wdls), f"UCI_ShowWDL: a line without wdl: {infos}")
+    wdls = [w.relative for w in wdls]
+    check(all(w.total() == 1000 for w in wdls), f"wdl does not add up to 1000: {wdls}")
+    check(
+        all(a.wins >= b.wins and a.losses <= b.losses for a, b in zip(wdls, wdls[1:])),
+        f"wdl not ordered with the scores: {wdls}",
+    )
+    print("  with UCI_ShowWDL: " + ", ".join(f"{w.wins}/{w.draws}/{w.losses}" for w in wdls))
 
 
 def check_ponder(engine, transcript):

@@ -29,34 +29,40 @@ pub struct Engine {
     stderr: Option<JoinHandle<Vec<u8>>>,
     /// Everything sent (`> `) and received (`< `), for failure messages.
     transcript: Vec<String>,
-    /// The working directory: empty but for an empty engine.toml, so that
-    /// neither a stray engine.toml here nor one next to the executable is
-    /// used and every test starts from the built-in defaults.
+    /// The working directory: empty but for an engine.toml (empty unless
+    /// [`Engine::spawn_with_config`] gives one), so that neither a stray
+    /// engine.toml here nor one next to the executable is used and every
+    /// test starts from the built-in defaults.
     _dir: tempfile::TempDir,
 }
 
 impl Engine {
     /// Starts the engine in UCI mode.
     pub fn spawn() -> Engine {
-        Engine::spawn_inner(true, None)
+        Engine::spawn_inner(true, None, "")
+    }
+
+    /// Starts the engine with `toml` as the engine.toml of its directory.
+    pub fn spawn_with_config(toml: &str) -> Engine {
+        Engine::spawn_inner(true, None, toml)
     }
 
     /// Starts the engine and closes the read end of its stdout at once, as a
     /// GUI that went away would.
     pub fn spawn_with_closed_stdout() -> Engine {
-        Engine::spawn_inner(false, None)
+        Engine::spawn_inner(false, None, "")
     }
 
     /// Starts the engine with its address space limited to `kib` KiB
     /// (`ulimit -v` in `sh`), so that a large allocation fails on any
     /// machine, however much memory it has.
     pub fn spawn_with_address_space_limit(kib: u64) -> Engine {
-        Engine::spawn_inner(true, Some(kib))
+        Engine::spawn_inner(true, Some(kib), "")
     }
 
-    fn spawn_inner(keep_stdout: bool, address_space_kib: Option<u64>) -> Engine {
+    fn spawn_inner(keep_stdout: bool, address_space_kib: Option<u64>, toml: &str) -> Engine {
         let dir = tempfile::tempdir().expect("creating a temporary directory");
-        std::fs::write(dir.path().join("engine.toml"), "").expect("writing an empty engine.toml");
+        std::fs::write(dir.path().join("engine.toml"), toml).expect("writing engine.toml");
         let binary = env!("CARGO_BIN_EXE_shears");
         let mut command = match address_space_kib {
             None => Command::new(binary),
@@ -391,6 +397,8 @@ pub struct Info {
     pub score: Option<Score>,
     /// `lowerbound` or `upperbound` after the score.
     pub bound: Option<String>,
+    /// `wdl W D L` (`UCI_ShowWDL`), right after the score and its bound.
+    pub wdl: Option<[u64; 3]>,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
     pub hashfull: Option<u64>,
@@ -470,6 +478,25 @@ pub fn parse_info(line: &str) -> Result<Info, String> {
                     info.bound = Some(b.to_owned());
                     i += 1;
                 }
+            }
+            "wdl" => {
+                if !matches!(
+                    tokens.get(i - 2).copied(),
+                    Some("lowerbound" | "upperbound")
+                ) && i.checked_sub(4).and_then(|j| tokens.get(j)).copied() != Some("score")
+                {
+                    return bad("wdl not right after the score".to_owned());
+                }
+                let parts: Vec<u64> = tokens[i..]
+                    .iter()
+                    .take(3)
+                    .map_while(|t| t.parse().ok())
+                    .collect();
+                let [w, d, l] = parts[..] else {
+                    return bad("wdl without three numbers".to_owned());
+                };
+                info.wdl = Some([w, d, l]);
+                i += 3;
             }
             "currmove" => {
                 let Some(m) = next.filter(|m| is_move_text(m)) else {

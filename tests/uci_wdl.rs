@@ -1,0 +1,170 @@
+//! `UCI_ShowWDL` through the real binary: the option is listed, off by
+//! default (no `wdl` token), settable by `setoption` and engine.toml, and
+//! when on every `info … score` line carries `wdl W D L` right after the
+//! score, adding up to 1000 and moving the right way with the score.
+
+mod common;
+
+use common::{Engine, Info, Score, is_bestmove, parse_info};
+use shears::search::{Score as EngineScore, Wdl, wdl_material};
+
+/// White to move mates at once (Ra8#).
+const MATE_IN_ONE_FEN: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+/// Black to move is mated next move whatever it plays (Kb8, Rh8#).
+const MATED_IN_ONE_FEN: &str = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
+/// Black is checkmated: no legal move.
+const MATED_FEN: &str = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1";
+/// Black is stalemated: no legal move.
+const STALEMATE_FEN: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+/// A middlegame with varied root moves, for MultiPV.
+const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+
+/// The scored `info` lines of a search of `position` with `go`.
+fn search(e: &mut Engine, position: &str, go: &str) -> Vec<Info> {
+    e.send(position);
+    e.send(go);
+    e.read_until_bestmove()
+        .iter()
+        .filter(|l| !is_bestmove(l) && l.contains(" score "))
+        .map(|l| parse_info(l).unwrap_or_else(|err| panic!("{err}")))
+        .collect()
+}
+
+fn material_of(fen: &str) -> u32 {
+    let pos = shears::chess::Position::from_fen(fen, false).expect("a legal FEN");
+    wdl_material(shakmaty::Position::board(pos.board()))
+}
+
+fn engine_score(score: Score) -> EngineScore {
+    match score {
+        Score::Cp(cp) => EngineScore::Cp(cp as i32),
+        Score::Mate(n) => EngineScore::Mate(n as i32),
+    }
+}
+
+#[test]
+fn the_option_is_listed_and_off_by_default() {
+    let mut e = Engine::spawn();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(&"option name UCI_ShowWDL type check default false".to_owned()),
+        "{lines:?}"
+    );
+    let infos = search(&mut e, "position startpos", "go depth 5");
+    assert!(!infos.is_empty());
+    assert!(infos.iter().all(|i| i.wdl.is_none()), "{infos:?}");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("setoption name UCI_ShowWDL value false");
+    let infos = search(&mut e, "position startpos", "go depth 4");
+    assert!(infos.iter().all(|i| i.wdl.is_none()), "{infos:?}");
+    assert!(e.sync().is_empty(), "setoption answers nothing");
+}
+
+#[test]
+fn every_score_comes_with_the_models_chances_adding_up_to_1000() {
+    let mut e = Engine::spawn();
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("setoption name MultiPV value 4");
+    for fen in [
+        MIDDLEGAME_FEN,
+        "8/5k2/8/3K4/8/8/4P3/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+    ] {
+        let infos = search(&mut e, &format!("position fen {fen}"), "go depth 7");
+        let material = material_of(fen);
+        assert!(infos.len() >= 4, "{fen}: {infos:?}");
+        for info in &infos {
+            let score = info.score.expect("scored line");
+            let [w, d, l] = info.wdl.unwrap_or_else(|| panic!("no wdl: {info:?}"));
+            assert_eq!(w + d + l, 1000, "{info:?}");
+            // Exactly the model's numbers for the root's material.
+            let expected = Wdl::from_score(engine_score(score), material);
+            assert_eq!(
+                [w, d, l],
+                [
+                    u64::from(expected.win),
+                    u64::from(expected.draw),
+                    u64::from(expected.loss)
+                ],
+                "{fen}: {info:?}"
+            );
+        }
+        // Across the lines of one search (one material), a higher score
+        // never has a lower win or a higher loss chance.
+        let mut by_score: Vec<(i64, [u64; 3])> = infos
+            .iter()
+            .filter_map(|i| match i.score {
+                Some(Score::Cp(cp)) => Some((cp, i.wdl.unwrap())),
+                _ => None,
+            })
+            .collect();
+        by_score.sort();
+        for pair in by_score.windows(2) {
+            let ([w0, _, l0], [w1, _, l1]) = (pair[0].1, pair[1].1);
+            assert!(w1 >= w0 && l1 <= l0, "{fen}: {pair:?}");
+        }
+    }
+    // A queen up wins, almost surely.
+    let infos = search(
+        &mut e,
+        "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "go depth 6",
+    );
+    let [w, _, _] = infos.last().unwrap().wdl.unwrap();
+    assert!(w > 900, "{infos:?}");
+}
+
+#[test]
+fn mate_scores_and_finished_games_are_certain() {
+    let mut e = Engine::spawn();
+    e.send("setoption name uci_showwdl value TRUE");
+    let infos = search(
+        &mut e,
+        &format!("position fen {MATE_IN_ONE_FEN}"),
+        "go depth 4",
+    );
+    let last = infos.last().unwrap();
+    assert_eq!(last.score, Some(Score::Mate(1)), "{infos:?}");
+    assert_eq!(last.wdl, Some([1000, 0, 0]));
+    let infos = search(
+        &mut e,
+        &format!("position fen {MATED_IN_ONE_FEN}"),
+        "go depth 4",
+    );
+    let last = infos.last().unwrap();
+    assert_eq!(last.score, Some(Score::Mate(-1)), "{infos:?}");
+    assert_eq!(last.wdl, Some([0, 0, 1000]));
+    for (fen, line) in [
+        (MATED_FEN, "info depth 0 score mate 0 wdl 0 0 1000"),
+        (STALEMATE_FEN, "info depth 0 score cp 0 wdl 0 1000 0"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 3");
+        let lines = e.read_until_bestmove();
+        assert_eq!(lines, vec![line, "bestmove (none)"]);
+    }
+}
+
+#[test]
+fn engine_toml_turns_it_on_and_bad_values_are_refused() {
+    let mut e = Engine::spawn_with_config("[options]\nUCI_ShowWDL = true\n");
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(&"option name UCI_ShowWDL type check default true".to_owned()),
+        "{lines:?}"
+    );
+    let infos = search(&mut e, "position startpos moves e2e4", "go depth 5");
+    assert!(infos.iter().all(|i| i.wdl.is_some()), "{infos:?}");
+    e.send("setoption name UCI_ShowWDL value 1");
+    let answer = e.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error:") && answer[0].contains("UCI_ShowWDL"),
+        "{answer:?}"
+    );
+    // The refused value left the option on.
+    let infos = search(&mut e, "position startpos", "go depth 3");
+    assert!(infos.iter().all(|i| i.wdl.is_some()), "{infos:?}");
+}
