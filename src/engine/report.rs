@@ -1,6 +1,7 @@
 //! What the engine tells its listener, on the thread of the job that runs:
 //! a search's reports, the result of a perft, the progress and result of a
-//! bench, or the failure of a job. The UCI layer formats these.
+//! bench, or the failure of a job; and, on the caller's thread, the move of
+//! the opening book. The UCI layer formats these.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,6 +19,16 @@ pub type Listener = Arc<dyn Fn(Report) + Send + Sync>;
 pub enum Report {
     /// From a search (`go`); it ends with `Finished` or `Failed`.
     Search(SearchReport),
+    /// `go` is answered from the opening book: this move, then a
+    /// `Search(Finished)` playing it.
+    Book {
+        /// The move.
+        mv: Move,
+        /// Its weight in the book.
+        weight: u16,
+        /// The total weight of the position's legal book moves.
+        total: u64,
+    },
     /// `go perft` is done (or was stopped).
     Perft {
         /// Leaf count below each root move, in legal-move order.
@@ -49,7 +60,7 @@ impl Report {
                 r,
                 SearchReport::Finished { .. } | SearchReport::Failed { .. }
             ),
-            Report::BenchPosition(_) => false,
+            Report::BenchPosition(_) | Report::Book { .. } => false,
             Report::Perft { .. } | Report::Bench(_) | Report::Failed { .. } => true,
         }
     }

@@ -135,6 +135,17 @@ pub struct Style {
 pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     match report {
         Report::Search(r) => format_search(r, style.chess960),
+        Report::Book { mv, weight, total } => {
+            let share = if *total == 0 {
+                0.0
+            } else {
+                f64::from(*weight) * 100.0 / *total as f64
+            };
+            vec![format!(
+                "info string book move {} (weight {weight}, share {share:.1}%)",
+                move_to_uci(*mv, style.chess960)
+            )]
+        }
         Report::Perft {
             moves,
             time,
