@@ -67,14 +67,14 @@ impl Book {
             path: path.to_path_buf(),
             reason: e.to_string(),
         };
-        let file = File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
+        // Checked before opening: opening a FIFO would wait for a writer.
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
             return Err(BookError::NotAFile {
                 path: path.to_path_buf(),
             });
         }
-        let size = meta.len();
+        let file = File::open(path).map_err(io)?;
+        let size = file.metadata().map_err(io)?.len();
         if size % ENTRY_SIZE as u64 != 0 {
             return Err(BookError::BadSize {
                 path: path.to_path_buf(),

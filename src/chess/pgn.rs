@@ -585,6 +585,74 @@ mod tests {
         assert_eq!(games[4].tag("Event"), Some("next"));
     }
 
+    /// Reads every game of `bytes`, plays each main line, and checks the
+    /// numbering; a panic or an endless loop fails the property.
+    fn read_all(bytes: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
+        let mut count = 0;
+        for game in PgnReader::new(bytes) {
+            let game = game.expect("reading from memory");
+            count += 1;
+            proptest::prop_assert_eq!(game.number, count);
+            let _ = game.mainline(usize::MAX);
+            let _ = (game.describe(), game.result());
+        }
+        proptest::prop_assert!(count <= bytes.len());
+        Ok(())
+    }
+
+    const PIECES: &[&str] = &[
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "Result",
+        "FEN",
+        "Variant",
+        " ",
+        "\n",
+        "\t",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "1.",
+        "2...",
+        "e4",
+        "e5",
+        "Nf3",
+        "O-O",
+        "0-0-0",
+        "exd6",
+        "a8=Q",
+        "--",
+        "(",
+        ")",
+        "{",
+        "}",
+        ";",
+        "%",
+        "$14",
+        "!?",
+        "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+        "\u{bd}",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_are_read_without_panicking(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)
+        ) {
+            read_all(&bytes)?;
+        }
+
+        #[test]
+        fn any_pgn_like_text_is_read_without_panicking(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..80)
+        ) {
+            read_all(pieces.concat().as_bytes())?;
+        }
+    }
+
     #[test]
     fn the_main_line_is_played_and_bad_moves_are_named() {
         let games = read(
