@@ -1,5 +1,6 @@
 //! Making a Polyglot book from games, entry for entry as `polyglot
-//! make-book` (PolyGlot 1.4 to 2.0.4) makes it.
+//! make-book` (PolyGlot 2.0.4, Debian's) makes it; tests/client/
+//! polyglot_book.py compares the files byte for byte.
 //!
 //! Every move of a game up to `max_ply` counts for its position: `n` (games
 //! through the position that played it) goes up by 1 and `sum` by 2 for a
