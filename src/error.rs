@@ -186,6 +186,61 @@ impl OptionError {
     }
 }
 
+/// A Polyglot opening book that cannot be used. The engine reports it
+/// (`setoption name BookFile …`) and keeps the book it had, if any.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BookError {
+    /// The file cannot be opened or read.
+    #[error("book {}: cannot read: {reason}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's message.
+        reason: String,
+    },
+    /// The path names a directory or something else that is not a file.
+    #[error("book {}: not a file", .path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The size is not a whole number of 16-byte entries.
+    #[error(
+        "book {}: {size} bytes is not a multiple of 16 (a Polyglot book is a list of 16-byte entries)",
+        .path.display()
+    )]
+    BadSize {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes.
+        size: u64,
+    },
+    /// The entries are not in ascending key order, so a binary search would
+    /// miss moves.
+    #[error(
+        "book {}: entries not sorted by key: entry {index} (key {key:016x}) follows key {previous:016x}",
+        .path.display()
+    )]
+    Unsorted {
+        /// The file.
+        path: PathBuf,
+        /// 0-based index of the first entry out of order.
+        index: usize,
+        /// Its key.
+        key: u64,
+        /// The key of the entry before it.
+        previous: u64,
+    },
+    /// The entries do not fit in memory.
+    #[error("book {}: cannot allocate memory for {entries} entries", .path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// How many entries it holds.
+        entries: u64,
+    },
+}
+
 /// engine.toml could not be used. Start-up stops with this message.
 #[derive(Debug, Error)]
 pub enum ConfigError {

@@ -6,15 +6,17 @@
 //! tools   command line, EPD and perft suites, training data, tuning
 //! uci     the protocol loop: lines in, reports out
 //! engine  the façade: position, options, config, running jobs, bench
+//! book    Polyglot opening books: read, probe, choose, make from PGN
 //! search  iterative deepening, alpha-beta, ordering, TT, time
 //! eval    the static evaluation
-//! chess   position, keys, move generation, checks, SEE, perft
+//! chess   position, keys, move generation, checks, SEE, perft, PGN
 //! error   typed errors shared by every layer
 //! ```
 //!
 //! The binary (`src/main.rs`) only parses the command line and calls
 //! [`tools::cli::run`].
 
+pub mod book;
 pub mod chess;
 pub mod engine;
 pub mod error;

@@ -1,13 +1,15 @@
 //! The board layer: our [`Position`] over shakmaty (FEN, move text, keys,
 //! the rules that end a game), staged move generation, the gives-check
-//! test, piece values, static exchange evaluation, perft, and random games
-//! for tests and data. Nothing here evaluates or searches.
+//! test, piece values, static exchange evaluation, perft, random games
+//! for tests and data, and PGN games read in. Nothing here evaluates or
+//! searches.
 
 pub(crate) mod checks;
 mod fen;
 pub(crate) mod movegen;
 mod notation;
 pub mod perft;
+pub mod pgn;
 mod position;
 pub mod random;
 pub(crate) mod see;

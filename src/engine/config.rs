@@ -6,6 +6,7 @@
 //! [options]            # any UCI option, by its UCI name (any case)
 //! "Move Overhead" = 30
 //! UCI_Chess960 = false
+//! BookFile = "/usr/share/games/gnuchess/book.bin"   # relative: to the working directory
 //!
 //! [engine]
 //! log_file = "shears-uci.log"   # append the UCI conversation here
@@ -138,6 +139,7 @@ fn parse_options(value: &toml::Value, path: &Path, out: &mut Options) -> Result<
             (OptionKind::Check { .. }, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
             (OptionKind::Spin { .. }, toml::Value::Integer(n)) => Some(OptionValue::Int(*n)),
             (OptionKind::Combo { .. }, toml::Value::String(s)) => spec.parse_value(Some(s)).ok(),
+            (OptionKind::String { .. }, toml::Value::String(s)) => spec.parse_value(Some(s)).ok(),
             _ => None,
         };
         let fits = typed.is_some_and(|v| out.set_typed(index, v));
@@ -235,6 +237,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("engine.logfile"), "{e}");
+        let c = parse("[options]\nBookFile = \"b.bin\"\nOwnBook = true\n").unwrap();
+        assert_eq!(c.options.book_file(), "b.bin");
+        assert!(c.options.own_book());
+        let e = parse("[options]\nBookFile = 3\n").unwrap_err().to_string();
+        assert!(e.contains("expected a string"), "{e}");
         let e = parse("[options\n").unwrap_err().to_string();
         assert!(e.contains("invalid TOML"), "{e}");
     }

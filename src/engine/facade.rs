@@ -1,6 +1,6 @@
 //! The façade the UCI layer drives: the current position, the options, the
-//! searcher (table, thread states), and at most one running job (a search,
-//! a perft or a bench) on its own thread.
+//! searcher (table, thread states), the opening book, and at most one
+//! running job (a search, a perft or a bench) on its own thread.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
@@ -12,7 +12,10 @@ use shakmaty::Position as _;
 
 use super::bench;
 use super::job::Job;
-use super::options::{CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS};
+use super::opening::OpeningBook;
+use super::options::{
+    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS,
+};
 use super::report::{Listener, Report};
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
@@ -26,6 +29,7 @@ pub struct Engine {
     position: Position,
     options: Options,
     searcher: Arc<Mutex<Searcher>>,
+    book: OpeningBook,
     listener: Listener,
     running: Option<Job>,
     /// The running job is a search (not a perft or bench).
@@ -38,18 +42,22 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// When the `Hash` of `options` cannot be allocated.
+    /// When the `Hash` of `options` cannot be allocated, or its `BookFile`
+    /// cannot be loaded.
     pub fn new(options: Options, listener: Listener) -> Result<Engine, OptionError> {
         let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
         })?;
+        let book = OpeningBook::new(&options)
+            .map_err(|e| OptionError::refused(BOOK_FILE, options.book_file(), &e.to_string()))?;
         for (spec, value) in options.iter() {
-            apply_tunable(spec, value);
+            apply_tunable(spec, value.clone());
         }
         Ok(Engine {
             position: Position::startpos(),
             options,
             searcher: Arc::new(Mutex::new(searcher)),
+            book,
             listener,
             running: None,
             searching: false,
@@ -78,12 +86,14 @@ impl Engine {
 
     /// `setoption`. On error nothing changes. `Hash`, `Threads` and
     /// `Clear Hash` are refused while a job runs (one that has sent its
-    /// final report is waited for instead).
+    /// final report is waited for instead). `BookFile` loads and checks the
+    /// book at once.
     ///
     /// # Errors
     ///
     /// [`OptionError`] for an unknown option, a bad value, or one that
-    /// cannot be applied (a `Hash` that cannot be allocated).
+    /// cannot be applied (a `Hash` that cannot be allocated, a book that
+    /// cannot be loaded).
     pub fn set_option(
         &mut self,
         name: &str,
@@ -115,7 +125,11 @@ impl Engine {
                 .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
             THREADS => self.searcher().set_settings(settings(&next)),
             CLEAR_HASH => self.searcher().clear_hash(),
-            _ => apply_tunable(spec, parsed),
+            BOOK_FILE => self.book.load(next.book_file()).map_err(|e| {
+                OptionError::refused(BOOK_FILE, value.unwrap_or(""), &e.to_string())
+            })?,
+            BOOK_SEED => self.book.reseed(next.book_seed()),
+            _ => apply_tunable(spec, parsed.clone()),
         }
         self.options = next;
         Ok((spec, parsed))
@@ -133,13 +147,42 @@ impl Engine {
         self.searcher().new_game();
     }
 
+    /// The opening book, if one is loaded.
+    pub fn book(&self) -> Option<&crate::book::Book> {
+        self.book.book()
+    }
+
     /// Starts a search of the current position. A job still running is
-    /// stopped first (a search still sends its own `bestmove`).
+    /// stopped first (a search still sends its own `bestmove`). With
+    /// `OwnBook`, a `go` that asks for a game move is answered from the book
+    /// at once when it has a move (see `engine::opening`): a
+    /// [`Report::Book`], then the `Finished` report that plays it.
     ///
     /// # Errors
     ///
     /// When the search thread cannot be started.
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        if let Some(choice) = self
+            .book
+            .choose(self.position.board(), &limits, &self.options)
+        {
+            self.stop_and_wait();
+            let mv = choice.book_move.mv;
+            (self.listener)(Report::Book {
+                mv,
+                weight: choice.book_move.weight,
+                total: choice.total,
+            });
+            (self.listener)(Report::Search {
+                report: SearchReport::Finished {
+                    info: None,
+                    best: Some(mv),
+                    ponder: None,
+                },
+                material: search::wdl_material(self.position.board().board()),
+            });
+            return Ok(());
+        }
         if let Some(config) = self.options.search_algorithm() {
             return self.go_theory(limits, config);
         }

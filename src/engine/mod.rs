@@ -1,12 +1,13 @@
 //! The engine layer: the façade the UCI loop drives ([`Engine`]: position,
-//! options, the searcher, one running job), the jobs it runs off the UCI
-//! thread (search, perft, bench), what they report, the option table and
-//! engine.toml.
+//! options, the searcher, the opening book, one running job), the jobs it
+//! runs off the UCI thread (search, perft, bench), what they report, the
+//! option table and engine.toml.
 
 pub mod bench;
 pub mod config;
 mod facade;
 mod job;
+pub mod opening;
 pub mod options;
 mod report;
 

@@ -47,6 +47,19 @@ pub const SEARCH_ALGORITHMS: &[&str] = &[
     "SSS",
     "MTDf",
 ];
+/// `OwnBook`: play from the opening book (`BookFile`) when it has a move.
+pub const OWN_BOOK: &str = "OwnBook";
+/// `BookFile`: the Polyglot book, loaded and checked when set.
+pub const BOOK_FILE: &str = "BookFile";
+/// `BookDepth`: the book is asked during the first this many plies of the
+/// game.
+pub const BOOK_DEPTH: &str = "BookDepth";
+/// `BookVariety`: pick book moves at random by weight (else always the
+/// highest weight).
+pub const BOOK_VARIETY: &str = "BookVariety";
+/// `BookSeed`: the seed of the random book choices (0: a new seed on every
+/// start).
+pub const BOOK_SEED: &str = "BookSeed";
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: i64 = 65_536;
 
@@ -75,6 +88,11 @@ pub enum OptionKind {
         default: &'static str,
         /// The allowed values.
         vars: &'static [&'static str],
+    },
+    /// `type string`: any text (`<empty>` or nothing is the empty string).
+    String {
+        /// Default value.
+        default: &'static str,
     },
 }
 
@@ -160,6 +178,39 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         },
         doc: "Engine (the real search) or a textbook search that plays at a fixed depth, for teaching",
     },
+    OptionSpec {
+        name: OWN_BOOK,
+        kind: OptionKind::Check { default: false },
+        doc: "play a move of the opening book (BookFile) at once when it has one",
+    },
+    OptionSpec {
+        name: BOOK_FILE,
+        kind: OptionKind::String { default: "" },
+        doc: "Polyglot book (.bin), loaded and checked when set; a bad file is refused and the old book kept; empty: none",
+    },
+    OptionSpec {
+        name: BOOK_DEPTH,
+        kind: OptionKind::Spin {
+            default: 255,
+            min: 0,
+            max: 1024,
+        },
+        doc: "the book is asked in the first N plies of the game (counted from the position's move number)",
+    },
+    OptionSpec {
+        name: BOOK_VARIETY,
+        kind: OptionKind::Check { default: true },
+        doc: "true: a book move at random, in proportion to its weight; false: always the highest weight",
+    },
+    OptionSpec {
+        name: BOOK_SEED,
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 2_147_483_647,
+        },
+        doc: "seed of the random book choices, for repeatable games; 0: a different seed on every start",
+    },
 ];
 
 /// Every option of this build: [`OPTION_TABLE`], and in the `spsa` build
@@ -186,7 +237,7 @@ pub fn option_table() -> &'static [OptionSpec] {
 }
 
 /// A value held by an option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionValue {
     /// For `check`.
     Bool(bool),
@@ -196,6 +247,8 @@ pub enum OptionValue {
     Trigger,
     /// For `combo`: the value as the table spells it.
     Text(&'static str),
+    /// For `string`.
+    Str(String),
 }
 
 impl fmt::Display for OptionValue {
@@ -205,6 +258,8 @@ impl fmt::Display for OptionValue {
             OptionValue::Int(i) => write!(f, "{i}"),
             OptionValue::Trigger => f.write_str("(button)"),
             OptionValue::Text(t) => f.write_str(t),
+            OptionValue::Str(s) if s.is_empty() => f.write_str("<empty>"),
+            OptionValue::Str(s) => f.write_str(s),
         }
     }
 }
@@ -217,6 +272,7 @@ impl OptionSpec {
             OptionKind::Spin { default, .. } => OptionValue::Int(default),
             OptionKind::Button => OptionValue::Trigger,
             OptionKind::Combo { default, .. } => OptionValue::Text(default),
+            OptionKind::String { default } => OptionValue::Str(default.to_owned()),
         }
     }
 
@@ -227,12 +283,13 @@ impl OptionSpec {
             OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             OptionKind::Button => "no value (a button)".to_owned(),
             OptionKind::Combo { vars, .. } => format!("one of {}", vars.join(", ")),
+            OptionKind::String { .. } => "a string".to_owned(),
         }
     }
 
     /// The `option name … type …` line of the `uci` answer, announcing
     /// `default` (engine.toml's value, else the built-in one).
-    pub fn uci_line(&self, default: OptionValue) -> String {
+    pub fn uci_line(&self, default: &OptionValue) -> String {
         match (self.kind, default) {
             (OptionKind::Check { .. }, OptionValue::Bool(default)) => {
                 format!("option name {} type check default {default}", self.name)
@@ -241,6 +298,9 @@ impl OptionSpec {
                 "option name {} type spin default {default} min {min} max {max}",
                 self.name
             ),
+            (OptionKind::String { .. }, OptionValue::Str(_)) => {
+                format!("option name {} type string default {default}", self.name)
+            }
             (OptionKind::Combo { vars, .. }, OptionValue::Text(default)) => {
                 let mut line = format!("option name {} type combo default {default}", self.name);
                 for var in vars {
@@ -267,6 +327,10 @@ impl OptionSpec {
         };
         match (self.kind, value.map(str::trim)) {
             (OptionKind::Button, None | Some("")) => Ok(OptionValue::Trigger),
+            (OptionKind::String { .. }, None | Some("<empty>")) => {
+                Ok(OptionValue::Str(String::new()))
+            }
+            (OptionKind::String { .. }, Some(v)) => Ok(OptionValue::Str(v.to_owned())),
             (OptionKind::Button, Some(v)) => Err(bad(v)),
             (_, None) => Err(bad("")),
             (OptionKind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
@@ -287,11 +351,12 @@ impl OptionSpec {
     }
 
     /// Checks a value that came typed (from engine.toml).
-    pub fn check_value(&self, value: OptionValue) -> bool {
+    pub fn check_value(&self, value: &OptionValue) -> bool {
         match (self.kind, value) {
             (OptionKind::Check { .. }, OptionValue::Bool(_)) => true,
-            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(&n),
-            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(&t),
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(n),
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(t),
+            (OptionKind::String { .. }, OptionValue::Str(_)) => true,
             _ => false,
         }
     }
@@ -338,7 +403,7 @@ impl Options {
             find(name).ok_or_else(|| OptionError::Unknown(name.trim().to_owned()))?;
         let parsed = spec.parse_value(value)?;
         if parsed != OptionValue::Trigger {
-            self.values[index] = parsed;
+            self.values[index] = parsed.clone();
         }
         Ok((spec, parsed))
     }
@@ -346,7 +411,7 @@ impl Options {
     /// Sets a typed value (engine.toml). Returns false, changing nothing,
     /// when the value does not fit.
     pub fn set_typed(&mut self, index: usize, value: OptionValue) -> bool {
-        let fits = option_table()[index].check_value(value);
+        let fits = option_table()[index].check_value(&value);
         if fits {
             self.values[index] = value;
         }
@@ -354,8 +419,8 @@ impl Options {
     }
 
     /// The values in table order, beside their specs.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, OptionValue)> + '_ {
-        option_table().iter().zip(self.values.iter().copied())
+    pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, &OptionValue)> + '_ {
+        option_table().iter().zip(self.values.iter())
     }
 
     /// The value of the option named `name` (a table constant).
@@ -363,9 +428,9 @@ impl Options {
     /// # Panics
     ///
     /// If `name` is not in the table: a programming error.
-    pub fn get(&self, name: &str) -> OptionValue {
+    pub fn get(&self, name: &str) -> &OptionValue {
         let (index, _) = find(name).expect("option names passed to get() come from the table");
-        self.values[index]
+        &self.values[index]
     }
 
     /// A `check` option's value.
@@ -376,7 +441,7 @@ impl Options {
     /// A `spin` option's value.
     pub fn int(&self, name: &str) -> i64 {
         match self.get(name) {
-            OptionValue::Int(n) => n,
+            OptionValue::Int(n) => *n,
             _ => 0,
         }
     }
@@ -419,7 +484,7 @@ impl Options {
         let OptionValue::Text(name) = self.get(SEARCH_ALGORITHM) else {
             return None;
         };
-        let (algorithm, ordering) = match name {
+        let (algorithm, ordering) = match *name {
             "Minimax" => (Algorithm::Minimax, MoveOrdering::None),
             "AlphaBeta" => (Algorithm::AlphaBeta, MoveOrdering::None),
             "AlphaBetaOrdered" => (Algorithm::AlphaBeta, MoveOrdering::Full),
@@ -438,6 +503,39 @@ impl Options {
     /// `Move Overhead` in milliseconds.
     pub fn move_overhead_ms(&self) -> u64 {
         self.int(MOVE_OVERHEAD).max(0) as u64
+    }
+
+    /// A `string` option's value.
+    pub fn text(&self, name: &str) -> &str {
+        match self.get(name) {
+            OptionValue::Str(s) => s,
+            _ => "",
+        }
+    }
+
+    /// `OwnBook`.
+    pub fn own_book(&self) -> bool {
+        self.bool(OWN_BOOK)
+    }
+
+    /// `BookFile` (empty: no book).
+    pub fn book_file(&self) -> &str {
+        self.text(BOOK_FILE)
+    }
+
+    /// `BookDepth` in plies.
+    pub fn book_depth(&self) -> u32 {
+        self.int(BOOK_DEPTH).clamp(0, i64::from(u32::MAX)) as u32
+    }
+
+    /// `BookVariety`.
+    pub fn book_variety(&self) -> bool {
+        self.bool(BOOK_VARIETY)
+    }
+
+    /// `BookSeed` (0: none given).
+    pub fn book_seed(&self) -> u64 {
+        self.int(BOOK_SEED).max(0) as u64
     }
 }
 
@@ -460,7 +558,7 @@ mod tests {
         assert!(
             option_table()
                 .iter()
-                .all(|s| s.check_value(s.default_value()) || s.kind == OptionKind::Button)
+                .all(|s| s.check_value(&s.default_value()) || s.kind == OptionKind::Button)
         );
     }
 
@@ -490,18 +588,41 @@ mod tests {
         assert_eq!(o.search_algorithm(), None);
         let (_, spec) = find(SEARCH_ALGORITHM).unwrap();
         assert_eq!(
-            spec.uci_line(spec.default_value()),
+            spec.uci_line(&spec.default_value()),
             "option name SearchAlgorithm type combo default Engine var Engine var Minimax \
              var AlphaBeta var AlphaBetaOrdered var NegaScout var SSS var MTDf"
         );
         for name in &SEARCH_ALGORITHMS[1..] {
             o.set(SEARCH_ALGORITHM, Some(&name.to_lowercase())).unwrap();
-            assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text(name));
+            assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text(name));
             assert!(o.search_algorithm().is_some(), "{name}");
         }
         assert!(o.set(SEARCH_ALGORITHM, Some("Alphabetta")).is_err());
-        assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text("MTDf"));
+        assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text("MTDf"));
         o.set(SEARCH_ALGORITHM, Some("engine")).unwrap();
         assert_eq!(o.search_algorithm(), None);
+    }
+
+    #[test]
+    fn book_file_is_a_string_option_whose_empty_value_means_none() {
+        let mut o = Options::default();
+        let (_, spec) = find(BOOK_FILE).unwrap();
+        assert_eq!(
+            spec.uci_line(&spec.default_value()),
+            "option name BookFile type string default <empty>"
+        );
+        assert_eq!(o.book_file(), "");
+        o.set("bookfile", Some(" /books/my book.bin ")).unwrap();
+        assert_eq!(o.book_file(), "/books/my book.bin");
+        o.set(BOOK_FILE, Some("<empty>")).unwrap();
+        assert_eq!(o.book_file(), "");
+        o.set(BOOK_FILE, Some("x.bin")).unwrap();
+        o.set(BOOK_FILE, None).unwrap();
+        assert_eq!(o.book_file(), "");
+        assert!(!o.own_book());
+        assert_eq!(
+            (o.book_depth(), o.book_variety(), o.book_seed()),
+            (255, true, 0)
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! What the engine tells its listener, on the thread of the job that runs:
 //! a search's reports, the result of a perft, the progress and result of a
-//! bench, or the failure of a job. The UCI layer formats these.
+//! bench, or the failure of a job; and, on the caller's thread, the move of
+//! the opening book. The UCI layer formats these.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +25,16 @@ pub enum Report {
         /// [`wdl_material`](crate::search::wdl_material)), for the
         /// win/draw/loss chances of its scores.
         material: u32,
+    },
+    /// `go` is answered from the opening book: this move, then a
+    /// `Search(Finished)` playing it.
+    Book {
+        /// The move.
+        mv: Move,
+        /// Its weight in the book.
+        weight: u16,
+        /// The total weight of the position's legal book moves.
+        total: u64,
     },
     /// `go perft` is done (or was stopped).
     Perft {
@@ -56,7 +67,7 @@ impl Report {
                 report,
                 SearchReport::Finished { .. } | SearchReport::Failed { .. }
             ),
-            Report::BenchPosition(_) => false,
+            Report::BenchPosition(_) | Report::Book { .. } => false,
             Report::Perft { .. } | Report::Bench(_) | Report::Failed { .. } => true,
         }
     }

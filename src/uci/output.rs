@@ -139,6 +139,17 @@ pub struct Style {
 pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     match report {
         Report::Search { report, material } => format_search(report, style, *material),
+        Report::Book { mv, weight, total } => {
+            let share = if *total == 0 {
+                0.0
+            } else {
+                f64::from(*weight) * 100.0 / *total as f64
+            };
+            vec![format!(
+                "info string book move {} (weight {weight}, share {share:.1}%)",
+                move_to_uci(*mv, style.chess960)
+            )]
+        }
         Report::Perft {
             moves,
             time,

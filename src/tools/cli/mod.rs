@@ -1,7 +1,7 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
 //! perft suites and EPD test suites (`suites.rs`), datagen and tune
-//! (`train.rs`), tree and compare (`theory.rs`). Each command returns its
-//! process exit code.
+//! (`train.rs`), tree and compare (`theory.rs`), and make and show opening
+//! books (`book.rs`). Each command returns its process exit code.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,10 +18,12 @@ use crate::tools::epd;
 use crate::tools::theory::compare::CompareConfig;
 use crate::uci;
 
+mod book;
 mod suites;
 mod theory;
 mod train;
 
+pub use book::BookCommand;
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
@@ -199,6 +201,12 @@ pub enum CliCommand {
         #[arg(long, default_value_t = epd::DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Make a Polyglot opening book from PGN games, or show a book's moves.
+    Book {
+        /// What to do with the book.
+        #[command(subcommand)]
+        command: BookCommand,
+    },
     /// Print the search tunables as OpenBench's SPSA input, one
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
@@ -369,6 +377,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             suites::run_epd(&file, &limits, threads, hash)
         }
+        Some(CliCommand::Book { command }) => book::run(command, &config),
         Some(CliCommand::Spsa) => {
             for spec in crate::search::tunable_specs() {
                 println!("{}", spec.openbench_line());
