@@ -8,6 +8,7 @@
 //! engine  the façade: position, options, config, running jobs, bench
 //! search  iterative deepening, alpha-beta, ordering, TT, time
 //! eval    the static evaluation
+//! tb      Syzygy tablebases: probing, root move ranking
 //! chess   position, keys, move generation, checks, SEE, perft
 //! error   typed errors shared by every layer
 //! ```
@@ -20,5 +21,6 @@ pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod search;
+pub mod tb;
 pub mod tools;
 pub mod uci;
