@@ -138,6 +138,9 @@ fn parse_options(value: &toml::Value, path: &Path, out: &mut Options) -> Result<
             (OptionKind::Check { .. }, toml::Value::Boolean(b)) => Some(OptionValue::Bool(*b)),
             (OptionKind::Spin { .. }, toml::Value::Integer(n)) => Some(OptionValue::Int(*n)),
             (OptionKind::Combo { .. }, toml::Value::String(s)) => spec.parse_value(Some(s)).ok(),
+            (OptionKind::String { .. }, toml::Value::String(s)) => {
+                Some(OptionValue::Str(s.clone()))
+            }
             _ => None,
         };
         let fits = typed.is_some_and(|v| out.set_typed(index, v));

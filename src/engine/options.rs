@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::error::OptionError;
+use crate::search::TbSettings;
 use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
 
 /// `UCI_Chess960`: castling moves are written king-takes-rook, and
@@ -44,6 +45,16 @@ pub const SEARCH_ALGORITHMS: &[&str] = &[
     "SSS",
     "MTDf",
 ];
+/// `SyzygyPath`: folders of Syzygy tables, joined by `:` (`;` on
+/// Windows); `<empty>` for none.
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+/// `SyzygyProbeDepth`: positions with as many pieces as `SyzygyProbeLimit`
+/// are probed only from this depth on.
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+/// `SyzygyProbeLimit`: positions with more pieces are not probed.
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+/// `Syzygy50MoveRule`: cursed wins and blessed losses are draws.
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: i64 = 65_536;
 
@@ -72,6 +83,11 @@ pub enum OptionKind {
         default: &'static str,
         /// The allowed values.
         vars: &'static [&'static str],
+    },
+    /// `type string`: any text (the value is the rest of the line).
+    String {
+        /// Default value.
+        default: &'static str,
     },
 }
 
@@ -152,6 +168,36 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         },
         doc: "Engine (the real search) or a textbook search that plays at a fixed depth, for teaching",
     },
+    OptionSpec {
+        name: SYZYGY_PATH,
+        kind: OptionKind::String {
+            default: crate::tb::EMPTY_PATH,
+        },
+        doc: "folders of Syzygy tables joined by ':' (';' on Windows); <empty> for none",
+    },
+    OptionSpec {
+        name: SYZYGY_PROBE_DEPTH,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+        doc: "positions with SyzygyProbeLimit pieces are probed only from this depth on",
+    },
+    OptionSpec {
+        name: SYZYGY_50_MOVE_RULE,
+        kind: OptionKind::Check { default: true },
+        doc: "the 50-move rule counts: cursed wins and blessed losses are draws",
+    },
+    OptionSpec {
+        name: SYZYGY_PROBE_LIMIT,
+        kind: OptionKind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+        doc: "positions with more pieces are not probed (0: the tables are not used)",
+    },
 ];
 
 /// Every option of this build: [`OPTION_TABLE`], and in the `spsa` build
@@ -178,7 +224,7 @@ pub fn option_table() -> &'static [OptionSpec] {
 }
 
 /// A value held by an option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionValue {
     /// For `check`.
     Bool(bool),
@@ -188,6 +234,8 @@ pub enum OptionValue {
     Trigger,
     /// For `combo`: the value as the table spells it.
     Text(&'static str),
+    /// For `string`: the text given.
+    Str(String),
 }
 
 impl fmt::Display for OptionValue {
@@ -197,6 +245,7 @@ impl fmt::Display for OptionValue {
             OptionValue::Int(i) => write!(f, "{i}"),
             OptionValue::Trigger => f.write_str("(button)"),
             OptionValue::Text(t) => f.write_str(t),
+            OptionValue::Str(s) => f.write_str(s),
         }
     }
 }
@@ -209,6 +258,7 @@ impl OptionSpec {
             OptionKind::Spin { default, .. } => OptionValue::Int(default),
             OptionKind::Button => OptionValue::Trigger,
             OptionKind::Combo { default, .. } => OptionValue::Text(default),
+            OptionKind::String { default } => OptionValue::Str(default.to_owned()),
         }
     }
 
@@ -219,12 +269,13 @@ impl OptionSpec {
             OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
             OptionKind::Button => "no value (a button)".to_owned(),
             OptionKind::Combo { vars, .. } => format!("one of {}", vars.join(", ")),
+            OptionKind::String { .. } => "a text".to_owned(),
         }
     }
 
     /// The `option name … type …` line of the `uci` answer, announcing
     /// `default` (engine.toml's value, else the built-in one).
-    pub fn uci_line(&self, default: OptionValue) -> String {
+    pub fn uci_line(&self, default: &OptionValue) -> String {
         match (self.kind, default) {
             (OptionKind::Check { .. }, OptionValue::Bool(default)) => {
                 format!("option name {} type check default {default}", self.name)
@@ -233,6 +284,14 @@ impl OptionSpec {
                 "option name {} type spin default {default} min {min} max {max}",
                 self.name
             ),
+            (OptionKind::String { .. }, OptionValue::Str(default)) => {
+                let shown = if default.is_empty() {
+                    crate::tb::EMPTY_PATH
+                } else {
+                    default
+                };
+                format!("option name {} type string default {shown}", self.name)
+            }
             (OptionKind::Combo { vars, .. }, OptionValue::Text(default)) => {
                 let mut line = format!("option name {} type combo default {default}", self.name);
                 for var in vars {
@@ -260,6 +319,7 @@ impl OptionSpec {
         match (self.kind, value.map(str::trim)) {
             (OptionKind::Button, None | Some("")) => Ok(OptionValue::Trigger),
             (OptionKind::Button, Some(v)) => Err(bad(v)),
+            (OptionKind::String { .. }, v) => Ok(OptionValue::Str(v.unwrap_or("").to_owned())),
             (_, None) => Err(bad("")),
             (OptionKind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
                 "true" => Ok(OptionValue::Bool(true)),
@@ -279,11 +339,12 @@ impl OptionSpec {
     }
 
     /// Checks a value that came typed (from engine.toml).
-    pub fn check_value(&self, value: OptionValue) -> bool {
+    pub fn check_value(&self, value: &OptionValue) -> bool {
         match (self.kind, value) {
             (OptionKind::Check { .. }, OptionValue::Bool(_)) => true,
-            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(&n),
-            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(&t),
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(n),
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(t),
+            (OptionKind::String { .. }, OptionValue::Str(_)) => true,
             _ => false,
         }
     }
@@ -330,7 +391,7 @@ impl Options {
             find(name).ok_or_else(|| OptionError::Unknown(name.trim().to_owned()))?;
         let parsed = spec.parse_value(value)?;
         if parsed != OptionValue::Trigger {
-            self.values[index] = parsed;
+            self.values[index] = parsed.clone();
         }
         Ok((spec, parsed))
     }
@@ -338,7 +399,7 @@ impl Options {
     /// Sets a typed value (engine.toml). Returns false, changing nothing,
     /// when the value does not fit.
     pub fn set_typed(&mut self, index: usize, value: OptionValue) -> bool {
-        let fits = option_table()[index].check_value(value);
+        let fits = option_table()[index].check_value(&value);
         if fits {
             self.values[index] = value;
         }
@@ -346,8 +407,8 @@ impl Options {
     }
 
     /// The values in table order, beside their specs.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, OptionValue)> + '_ {
-        option_table().iter().zip(self.values.iter().copied())
+    pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, &OptionValue)> + '_ {
+        option_table().iter().zip(self.values.iter())
     }
 
     /// The value of the option named `name` (a table constant).
@@ -355,9 +416,9 @@ impl Options {
     /// # Panics
     ///
     /// If `name` is not in the table: a programming error.
-    pub fn get(&self, name: &str) -> OptionValue {
+    pub fn get(&self, name: &str) -> &OptionValue {
         let (index, _) = find(name).expect("option names passed to get() come from the table");
-        self.values[index]
+        &self.values[index]
     }
 
     /// A `check` option's value.
@@ -368,7 +429,7 @@ impl Options {
     /// A `spin` option's value.
     pub fn int(&self, name: &str) -> i64 {
         match self.get(name) {
-            OptionValue::Int(n) => n,
+            OptionValue::Int(n) => *n,
             _ => 0,
         }
     }
@@ -406,7 +467,7 @@ impl Options {
         let OptionValue::Text(name) = self.get(SEARCH_ALGORITHM) else {
             return None;
         };
-        let (algorithm, ordering) = match name {
+        let (algorithm, ordering) = match *name {
             "Minimax" => (Algorithm::Minimax, MoveOrdering::None),
             "AlphaBeta" => (Algorithm::AlphaBeta, MoveOrdering::None),
             "AlphaBetaOrdered" => (Algorithm::AlphaBeta, MoveOrdering::Full),
@@ -425,6 +486,23 @@ impl Options {
     /// `Move Overhead` in milliseconds.
     pub fn move_overhead_ms(&self) -> u64 {
         self.int(MOVE_OVERHEAD).max(0) as u64
+    }
+
+    /// `SyzygyPath` as given (`<empty>` or empty: no tables).
+    pub fn syzygy_path(&self) -> &str {
+        match self.get(SYZYGY_PATH) {
+            OptionValue::Str(path) => path,
+            _ => crate::tb::EMPTY_PATH,
+        }
+    }
+
+    /// `SyzygyProbeDepth`, `SyzygyProbeLimit` and `Syzygy50MoveRule`.
+    pub fn tb_settings(&self) -> TbSettings {
+        TbSettings {
+            probe_depth: self.int(SYZYGY_PROBE_DEPTH).clamp(1, 100) as i32,
+            probe_limit: self.int(SYZYGY_PROBE_LIMIT).clamp(0, 7) as usize,
+            rule50: self.bool(SYZYGY_50_MOVE_RULE),
+        }
     }
 }
 
@@ -447,7 +525,7 @@ mod tests {
         assert!(
             option_table()
                 .iter()
-                .all(|s| s.check_value(s.default_value()) || s.kind == OptionKind::Button)
+                .all(|s| s.check_value(&s.default_value()) || s.kind == OptionKind::Button)
         );
     }
 
@@ -477,17 +555,17 @@ mod tests {
         assert_eq!(o.search_algorithm(), None);
         let (_, spec) = find(SEARCH_ALGORITHM).unwrap();
         assert_eq!(
-            spec.uci_line(spec.default_value()),
+            spec.uci_line(&spec.default_value()),
             "option name SearchAlgorithm type combo default Engine var Engine var Minimax \
              var AlphaBeta var AlphaBetaOrdered var NegaScout var SSS var MTDf"
         );
         for name in &SEARCH_ALGORITHMS[1..] {
             o.set(SEARCH_ALGORITHM, Some(&name.to_lowercase())).unwrap();
-            assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text(name));
+            assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text(name));
             assert!(o.search_algorithm().is_some(), "{name}");
         }
         assert!(o.set(SEARCH_ALGORITHM, Some("Alphabetta")).is_err());
-        assert_eq!(o.get(SEARCH_ALGORITHM), OptionValue::Text("MTDf"));
+        assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text("MTDf"));
         o.set(SEARCH_ALGORITHM, Some("engine")).unwrap();
         assert_eq!(o.search_algorithm(), None);
     }

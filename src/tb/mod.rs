@@ -16,10 +16,12 @@
 //! assert_eq!(tables.probe_wdl(pos.board()), Some(Wdl::Win));
 //! ```
 
+mod describe;
 mod root;
 mod tables;
 mod values;
 
+pub use describe::describe;
 pub use root::{RankedMove, RootRanking, rank_root_moves};
 pub use tables::{EMPTY_PATH, Tablebases, TbError, is_off};
 pub use values::{Dtz, Verdict, Wdl};

@@ -102,8 +102,11 @@ pub fn format_info(info: &SearchInfo, chess960: bool) -> String {
         Some(ScoreBound::Upper) => " upperbound",
         None => "",
     };
+    let tbhits = info
+        .tbhits
+        .map_or_else(String::new, |n| format!(" tbhits {n}"));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {}{tbhits} time {ms}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -209,6 +212,12 @@ pub fn format_search(report: &SearchReport, chess960: bool) -> Vec<String> {
             lines.push(format_bestmove(*best, *ponder, chess960));
             lines
         }
+        SearchReport::Problem(message) => {
+            vec![format!(
+                "info string error: {}",
+                message.replace(['\n', '\r'], " ")
+            )]
+        }
         SearchReport::Failed { reason, best } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![
@@ -247,6 +256,7 @@ mod tests {
             bound: None,
             nodes: 0,
             hashfull: 0,
+            tbhits: None,
             time: Duration::ZERO,
             pv: vec![],
         };
