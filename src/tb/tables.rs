@@ -204,6 +204,20 @@ impl Tablebases {
         &self.folders
     }
 
+    /// The materials (`KRPvKR`) that have both a WDL and a DTZ table,
+    /// sorted.
+    pub fn materials(&self) -> Vec<String> {
+        let mut materials: Vec<String> = self
+            .files
+            .keys()
+            .filter_map(|name| name.strip_suffix(".rtbw"))
+            .filter(|stem| self.files.contains_key(&format!("{stem}.rtbz")))
+            .map(str::to_owned)
+            .collect();
+        materials.sort();
+        materials
+    }
+
     /// The most pieces of any table (0 for none).
     pub fn max_pieces(&self) -> usize {
         self.max_pieces

@@ -1,7 +1,7 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
 //! perft suites and EPD test suites (`suites.rs`), datagen and tune
-//! (`train.rs`), tree and compare (`theory.rs`). Each command returns its
-//! process exit code.
+//! (`train.rs`), tree and compare (`theory.rs`), tb, tb-play and tb-gen
+//! (`tablebase.rs`). Each command returns its process exit code.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,8 +19,11 @@ use crate::tools::theory::compare::CompareConfig;
 use crate::uci;
 
 mod suites;
+mod tablebase;
 mod theory;
 mod train;
+
+pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 
@@ -199,6 +202,19 @@ pub enum CliCommand {
         #[arg(long, default_value_t = epd::DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Print what the Syzygy tables say about a position: its WDL and DTZ,
+    /// and what every legal move leads to, best first.
+    Tb(TbArgs),
+    /// Play endgames out with Shears on both sides (a new search per
+    /// move), and check each against the tables' verdict at the start: a
+    /// win must end in a mate by the winning side, a draw in a draw.
+    /// Prints each game and a summary (converted wins, held draws,
+    /// failures). Exit 0 when every game ran, 2 on bad input.
+    TbPlay(TbPlayArgs),
+    /// Write a reproducible EPD of endgames from the materials of the
+    /// tables, alternately won and drawn for the side to move (labelled by
+    /// the tables), for tb-play.
+    TbGen(TbGenArgs),
     /// Print the search tunables as OpenBench's SPSA input, one
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
@@ -369,6 +385,9 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             suites::run_epd(&file, &limits, threads, hash)
         }
+        Some(CliCommand::Tb(args)) => tablebase::run_tb(&args, &config),
+        Some(CliCommand::TbPlay(args)) => tablebase::run_tb_play(&args, &config),
+        Some(CliCommand::TbGen(args)) => tablebase::run_tb_gen(&args, &config),
         Some(CliCommand::Spsa) => {
             for spec in crate::search::tunable_specs() {
                 println!("{}", spec.openbench_line());
