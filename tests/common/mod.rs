@@ -43,6 +43,11 @@ impl Engine {
         Engine::spawn_inner(true, None)
     }
 
+    /// Starts the engine in UCI mode with `toml` as its engine.toml.
+    pub fn spawn_with_config(toml: &str) -> Engine {
+        Engine::spawn_inner_with(true, None, toml)
+    }
+
     /// Starts the engine and closes the read end of its stdout at once, as a
     /// GUI that went away would.
     pub fn spawn_with_closed_stdout() -> Engine {
@@ -57,8 +62,12 @@ impl Engine {
     }
 
     fn spawn_inner(keep_stdout: bool, address_space_kib: Option<u64>) -> Engine {
+        Engine::spawn_inner_with(keep_stdout, address_space_kib, "")
+    }
+
+    fn spawn_inner_with(keep_stdout: bool, address_space_kib: Option<u64>, toml: &str) -> Engine {
         let dir = tempfile::tempdir().expect("creating a temporary directory");
-        std::fs::write(dir.path().join("engine.toml"), "").expect("writing an empty engine.toml");
+        std::fs::write(dir.path().join("engine.toml"), toml).expect("writing engine.toml");
         let binary = env!("CARGO_BIN_EXE_shears");
         let mut command = match address_space_kib {
             None => Command::new(binary),
