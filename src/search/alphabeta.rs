@@ -17,7 +17,7 @@ use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::IIR_MIN_DEPTH;
 use super::pruning::{MoveFacts, NodeFacts, Singular};
 use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, is_decisive, mated_in};
-use super::tablebase::TbProbe;
+use super::tbprobe::TbProbe;
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;

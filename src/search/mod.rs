@@ -12,7 +12,7 @@
 //! | `pruning.rs` | reverse futility, null move, futility, late move, SEE pruning; LMR |
 //! | `qsearch.rs` | the quiescence search |
 //! | `root.rs` | the root moves and their bookkeeping (tablebase ranks included) |
-//! | `tablebase.rs` | the Syzygy tables in a search: root ranking, probes in the search |
+//! | `tablebase.rs`, `tbprobe.rs` | the Syzygy tables in a search: root ranking; the probe in the search |
 //! | `node.rs`, `stack.rs` | node kinds and the window; the per-ply frames |
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
@@ -39,6 +39,7 @@ mod signals;
 mod spsa;
 mod stack;
 mod tablebase;
+mod tbprobe;
 pub mod theory;
 mod threads;
 pub mod time;

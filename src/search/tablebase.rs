@@ -1,6 +1,6 @@
 //! The search's use of the Syzygy tables: what one search does with them
-//! ([`TbSearch`], set up at the root by [`prepare`]), and the probe inside
-//! the search ([`Worker::probe_tablebase`]).
+//! ([`TbSearch`], set up at the root by [`prepare`]); the probe inside the
+//! search is `Worker::probe_tablebase` (`tbprobe.rs`).
 //!
 //! At the root, when the position is in the tables, the root moves are
 //! ranked by them (`tb::rank_root_moves`) and the search only ever plays a
@@ -12,7 +12,7 @@
 //! Inside the search, a position reached by a capture or pawn move (its
 //! WDL value is exact then) with few enough pieces is probed: a draw ends
 //! the node, a win is a lower bound and a loss an upper bound on its score
-//! ([`tb_win_in`]), used to cut when they reach beta (or stay below alpha)
+//! (`tb_win_in`), used to cut when they reach beta (or stay below alpha)
 //! and stored in the transposition table, else kept as a bound on what
 //! the node's own search returns. With the 50-move rule a cursed win or a
 //! blessed loss is a draw.
@@ -20,11 +20,7 @@
 use shakmaty::{Move, Position as _};
 
 use super::limits::TbSettings;
-use super::node::{NodeKind, Window};
 use super::root::RootMoves;
-use super::score::{INFINITE, MAX_PLY, tb_win_in};
-use super::tt::{Bound, TtEntry};
-use super::worker::Worker;
 use crate::chess::Position;
 use crate::tb::{Tablebases, Verdict, rank_root_moves};
 
@@ -83,91 +79,4 @@ pub(super) fn prepare<'a>(
         tb.cardinality = 0;
     }
     (Some(tb), RootMoves::ranked(&ranking, tb.rule50))
-}
-
-/// What a probe inside the search tells the node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TbProbe {
-    /// No probe, or the tables could not tell.
-    Nothing,
-    /// The node ends with this score.
-    Cut(i32),
-    /// A PV node: its score is at least this (a win).
-    AtLeast(i32),
-    /// A PV node: its score is at most this (a loss).
-    AtMost(i32),
-}
-
-impl Worker<'_> {
-    /// Tablebase probe of the node at `ply`, searched to `depth` in
-    /// `window` (not the root, no excluded move): see the module
-    /// documentation.
-    pub(super) fn probe_tablebase<N: NodeKind>(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        window: &Window,
-        in_check: bool,
-    ) -> TbProbe {
-        let Some(tb) = self.shared.tb else {
-            return TbProbe::Nothing;
-        };
-        let board = self.pos.board();
-        let pieces = board.board().occupied().count();
-        if pieces > tb.cardinality
-            || (pieces == tb.cardinality && depth < tb.probe_depth)
-            || board.halfmoves() != 0
-            || board.castles().any()
-        {
-            return TbProbe::Nothing;
-        }
-        let Some(wdl) = tb.tables.probe_wdl(board) else {
-            return TbProbe::Nothing;
-        };
-        self.stats.tb_hits += 1;
-        let (score, bound) = match wdl.verdict(tb.rule50) {
-            Verdict::Win => (tb_win_in(ply), Bound::Lower),
-            Verdict::Loss => (-tb_win_in(ply), Bound::Upper),
-            Verdict::Draw => (0, Bound::Exact),
-        };
-        let cuts = match bound {
-            Bound::Lower => score >= window.beta,
-            Bound::Upper => score <= window.alpha,
-            _ => true,
-        };
-        if cuts {
-            self.store_tablebase_score(ply, depth, score, bound, in_check);
-            return TbProbe::Cut(score);
-        }
-        match bound {
-            Bound::Lower if N::PV => TbProbe::AtLeast(score),
-            Bound::Upper if N::PV => TbProbe::AtMost(score),
-            _ => TbProbe::Nothing,
-        }
-    }
-
-    /// Stores a tablebase score: deeper than the node's depth, since no
-    /// search changes it (with the static evaluation, which the table's
-    /// readers take from every entry with a score).
-    fn store_tablebase_score(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        score: i32,
-        bound: Bound,
-        in_check: bool,
-    ) {
-        if !self.shared.config.tt {
-            return;
-        }
-        let eval = if in_check { -INFINITE } else { self.evaluate() };
-        let entry = TtEntry {
-            mv: None,
-            score,
-            eval,
-            depth: (depth + 6).min(MAX_PLY as i32 - 1),
-            bound,
-        };
-        self.shared.tt.store(self.pos.key(), ply, entry);
-    }
 }

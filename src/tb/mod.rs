@@ -4,9 +4,9 @@
 //! ranking of root moves by them ([`rank_root_moves`]).
 //!
 //! It owns reading and probing the tables, keeping broken ones out, and
-//! the root ranking; it does not search (the search's probes and scores are
-//! in `search/tablebase.rs`) and does not print (problems are queued as
-//! messages for the UCI layer).
+//! the root ranking; it does not search (the search's probes and scores
+//! are in `search/tablebase.rs` and `search/tbprobe.rs`) and does not print
+//! (problems are queued as messages for the UCI layer).
 //!
 //! ```no_run
 //! use shears::chess::Position;
