@@ -9,6 +9,7 @@
 //! book    Polyglot opening books: read, probe, choose, make from PGN
 //! search  iterative deepening, alpha-beta, ordering, TT, time
 //! eval    the static evaluation
+//! tb      Syzygy tablebases: probing, root move ranking
 //! chess   position, keys, move generation, checks, SEE, perft, PGN
 //! error   typed errors shared by every layer
 //! ```
@@ -22,5 +23,6 @@ pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod search;
+pub mod tb;
 pub mod tools;
 pub mod uci;

@@ -15,16 +15,16 @@
 //!   paths (`super::sibling::Item`), never through their parent's
 //!   re-exports, and a `mod.rs` holds declarations, re-exports and at most
 //!   items its children do not need.
-//! - **Layers point down**: `error`, `chess`, `eval`, `search`, `book`,
-//!   `engine`, `uci`, `tools`, in that order, each using only those before
-//!   it.
+//! - **Layers point down**: `error`, `chess`, `tb`, `eval`, `search`,
+//!   `book`, `engine`, `uci`, `tools`, in that order, each using only those
+//!   before it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
 const LAYERS: &[&str] = &[
-    "error", "chess", "eval", "search", "book", "engine", "uci", "tools",
+    "error", "chess", "tb", "eval", "search", "book", "engine", "uci", "tools",
 ];
 
 /// A module path, such as `["search", "tt"]`.

@@ -318,6 +318,7 @@ fn settings(config: SearchConfig) -> SearchSettings {
         multipv: 1,
         move_overhead_ms: 0,
         config,
+        ..SearchSettings::default()
     }
 }
 

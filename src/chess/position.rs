@@ -160,6 +160,16 @@ impl Position {
             .filter(move |&back| self.keys[current - back] == key)
     }
 
+    /// Whether any position of the line since the last capture or pawn move
+    /// (the current one included) occurred twice in it.
+    pub fn has_repeated(&self) -> bool {
+        let reach = (self.board().halfmoves() as usize).min(self.keys.len() - 1);
+        let line = &self.keys[self.keys.len() - 1 - reach..];
+        line.iter()
+            .enumerate()
+            .any(|(i, key)| line[i + 1..].contains(key))
+    }
+
     /// Whether the 50-move rule ends the game: a hundred plies without a
     /// capture or pawn move, unless the last of them mated.
     pub fn is_fifty_move_draw(&self) -> bool {
@@ -210,9 +220,15 @@ mod tests {
     fn repetition_counts_only_since_the_last_irreversible_move() {
         let mut pos = Position::startpos();
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
-        play(&mut pos, &shuffle);
+        play(&mut pos, &shuffle[..3]);
+        assert!(!pos.has_repeated());
+        play(&mut pos, &shuffle[3..]);
         assert_eq!(pos.repetitions(), 1);
         assert!(pos.is_draw() && pos.outcome().is_none());
+        // Any position of the line repeated, not only the current one.
+        let mut later = pos.clone();
+        play(&mut later, &["b1c3"]);
+        assert!(later.has_repeated() && later.repetitions() == 0);
         play(&mut pos, &shuffle);
         assert_eq!(pos.repetitions(), 2);
         assert_eq!(pos.outcome(), Some(KnownOutcome::Draw));

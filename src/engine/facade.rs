@@ -1,6 +1,7 @@
 //! The façade the UCI layer drives: the current position, the options, the
-//! searcher (table, thread states), the opening book, and at most one
-//! running job (a search, a perft or a bench) on its own thread.
+//! searcher (table, thread states), the opening book, the Syzygy tables of
+//! `SyzygyPath`, and at most one running job (a search, a perft or a bench)
+//! on its own thread.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
@@ -14,7 +15,7 @@ use super::bench;
 use super::job::Job;
 use super::opening::OpeningBook;
 use super::options::{
-    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, THREADS,
+    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH, THREADS,
 };
 use super::report::{Listener, Report};
 use crate::chess::{Position, perft};
@@ -23,6 +24,7 @@ use crate::eval;
 use crate::search::params::SearchConfig;
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{self, SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
+use crate::tb::{self, Tablebases};
 
 /// The engine state behind the UCI loop.
 pub struct Engine {
@@ -30,6 +32,8 @@ pub struct Engine {
     options: Options,
     searcher: Arc<Mutex<Searcher>>,
     book: OpeningBook,
+    /// The tables of `SyzygyPath`, if any.
+    tables: Option<Arc<Tablebases>>,
     listener: Listener,
     running: Option<Job>,
     /// The running job is a search (not a perft or bench).
@@ -42,8 +46,8 @@ impl Engine {
     ///
     /// # Errors
     ///
-    /// When the `Hash` of `options` cannot be allocated, or its `BookFile`
-    /// cannot be loaded.
+    /// When the `Hash` of `options` cannot be allocated, its `BookFile`
+    /// cannot be loaded, or its `SyzygyPath` cannot be used.
     pub fn new(options: Options, listener: Listener) -> Result<Engine, OptionError> {
         let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
             OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
@@ -51,13 +55,15 @@ impl Engine {
         let book = OpeningBook::new(&options)
             .map_err(|e| OptionError::refused(BOOK_FILE, options.book_file(), &e.to_string()))?;
         for (spec, value) in options.iter() {
-            apply_tunable(spec, value.clone());
+            apply_tunable(spec, value);
         }
+        let tables = open_tables(options.syzygy_path())?;
         Ok(Engine {
             position: Position::startpos(),
             options,
             searcher: Arc::new(Mutex::new(searcher)),
             book,
+            tables,
             listener,
             running: None,
             searching: false,
@@ -87,13 +93,15 @@ impl Engine {
     /// `setoption`. On error nothing changes. `Hash`, `Threads` and
     /// `Clear Hash` are refused while a job runs (one that has sent its
     /// final report is waited for instead). `BookFile` loads and checks the
-    /// book at once.
+    /// book at once; a new `SyzygyPath` is read at once and used from the
+    /// next search on.
     ///
     /// # Errors
     ///
     /// [`OptionError`] for an unknown option, a bad value, or one that
     /// cannot be applied (a `Hash` that cannot be allocated, a book that
-    /// cannot be loaded).
+    /// cannot be loaded, a `SyzygyPath` folder that does not exist or holds
+    /// no tables).
     pub fn set_option(
         &mut self,
         name: &str,
@@ -129,10 +137,38 @@ impl Engine {
                 OptionError::refused(BOOK_FILE, value.unwrap_or(""), &e.to_string())
             })?,
             BOOK_SEED => self.book.reseed(next.book_seed()),
-            _ => apply_tunable(spec, parsed.clone()),
+            SYZYGY_PATH => self.tables = open_tables(next.syzygy_path())?,
+            _ => apply_tunable(spec, &parsed),
         }
         self.options = next;
         Ok((spec, parsed))
+    }
+
+    /// The tables of `SyzygyPath`, if any.
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tables.as_ref()
+    }
+
+    /// Problems with the tables found since the last call (broken table
+    /// files, now treated as missing), each once.
+    pub fn take_problems(&self) -> Vec<String> {
+        self.tables
+            .as_ref()
+            .map(|t| t.take_problems())
+            .unwrap_or_default()
+    }
+
+    /// The `d` command: the board, FEN, key and checkers, and with tables
+    /// what they say about the position.
+    pub fn display(&self) -> String {
+        let mut text = self.position.diagram();
+        if let Some(tables) = &self.tables {
+            for line in tb::describe(tables, &self.position) {
+                text.push('\n');
+                text.push_str(&line);
+            }
+        }
+        text
     }
 
     /// The searcher (a search job holds it for as long as it runs).
@@ -189,6 +225,7 @@ impl Engine {
         let position = self.position.clone();
         let settings = self.settings();
         let searcher = Arc::clone(&self.searcher);
+        let tables = self.tables.clone();
         let fallback = position.board().legal_moves().first().copied();
         let material = search::wdl_material(position.board().board());
         self.start(
@@ -197,6 +234,7 @@ impl Engine {
             move |signals, send| {
                 let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
                 searcher.set_settings(settings);
+                searcher.set_tablebases(tables);
                 searcher.think_with(&position, &limits, signals, &|report| {
                     send(Report::Search { report, material });
                 });
@@ -374,8 +412,8 @@ impl Drop for Engine {
 
 /// Sets the search tunable an option stands for (the `spsa` build); any
 /// other option is left alone. The option table has checked the range.
-fn apply_tunable(spec: &OptionSpec, value: OptionValue) {
-    if let OptionValue::Int(v) = value
+fn apply_tunable(spec: &OptionSpec, value: &OptionValue) {
+    if let OptionValue::Int(v) = *value
         && let Ok(v) = i32::try_from(v)
         && search::find_tunable(spec.name).is_some()
     {
@@ -393,5 +431,16 @@ fn settings(options: &Options) -> SearchSettings {
             null_move: options.null_move(),
             ..SearchConfig::default()
         },
+        tb: options.tb_settings(),
     }
+}
+
+/// The tables of a `SyzygyPath` value: `None` when it is `<empty>`.
+fn open_tables(path: &str) -> Result<Option<Arc<Tablebases>>, OptionError> {
+    if tb::is_off(path) {
+        return Ok(None);
+    }
+    Tablebases::open(path)
+        .map(|t| Some(Arc::new(t)))
+        .map_err(|e| OptionError::refused(SYZYGY_PATH, path, &e.to_string()))
 }

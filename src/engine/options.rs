@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::error::OptionError;
+use crate::search::TbSettings;
 use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
 
 /// `UCI_Chess960`: castling moves are written king-takes-rook, and
@@ -60,6 +61,16 @@ pub const BOOK_VARIETY: &str = "BookVariety";
 /// `BookSeed`: the seed of the random book choices (0: a new seed on every
 /// start).
 pub const BOOK_SEED: &str = "BookSeed";
+/// `SyzygyPath`: folders of Syzygy tables, joined by `:` (`;` on
+/// Windows); `<empty>` for none.
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+/// `SyzygyProbeDepth`: positions with as many pieces as `SyzygyProbeLimit`
+/// are probed only from this depth on.
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+/// `SyzygyProbeLimit`: positions with more pieces are not probed.
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+/// `Syzygy50MoveRule`: cursed wins and blessed losses are draws.
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: i64 = 65_536;
 
@@ -210,6 +221,34 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             max: 2_147_483_647,
         },
         doc: "seed of the random book choices, for repeatable games; 0: a different seed on every start",
+    },
+    OptionSpec {
+        name: SYZYGY_PATH,
+        kind: OptionKind::String { default: "" },
+        doc: "folders of Syzygy tables joined by ':' (';' on Windows); <empty> for none",
+    },
+    OptionSpec {
+        name: SYZYGY_PROBE_DEPTH,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+        doc: "positions with SyzygyProbeLimit pieces are probed only from this depth on",
+    },
+    OptionSpec {
+        name: SYZYGY_50_MOVE_RULE,
+        kind: OptionKind::Check { default: true },
+        doc: "the 50-move rule counts: cursed wins and blessed losses are draws",
+    },
+    OptionSpec {
+        name: SYZYGY_PROBE_LIMIT,
+        kind: OptionKind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+        doc: "positions with more pieces are not probed (0: the tables are not used)",
     },
 ];
 
@@ -537,92 +576,22 @@ impl Options {
     pub fn book_seed(&self) -> u64 {
         self.int(BOOK_SEED).max(0) as u64
     }
+
+    /// `SyzygyPath` as given (`<empty>` or empty: no tables).
+    pub fn syzygy_path(&self) -> &str {
+        self.text(SYZYGY_PATH)
+    }
+
+    /// `SyzygyProbeDepth`, `SyzygyProbeLimit` and `Syzygy50MoveRule`.
+    pub fn tb_settings(&self) -> TbSettings {
+        TbSettings {
+            probe_depth: self.int(SYZYGY_PROBE_DEPTH).clamp(1, 100) as i32,
+            probe_limit: self.int(SYZYGY_PROBE_LIMIT).clamp(0, 7) as usize,
+            rule50: self.bool(SYZYGY_50_MOVE_RULE),
+        }
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn search_tunables_are_options_only_in_the_spsa_build() {
-        assert_eq!(find("rfp_margin").is_some(), cfg!(feature = "spsa"));
-        assert_eq!(
-            option_table().len(),
-            OPTION_TABLE.len()
-                + if cfg!(feature = "spsa") {
-                    crate::search::tunable_specs().count()
-                } else {
-                    0
-                }
-        );
-        assert!(
-            option_table()
-                .iter()
-                .all(|s| s.check_value(&s.default_value()) || s.kind == OptionKind::Button)
-        );
-    }
-
-    #[test]
-    fn names_match_case_insensitively_and_bad_values_change_nothing() {
-        let mut o = Options::default();
-        o.set("move overhead", Some("250")).unwrap();
-        assert_eq!(o.move_overhead_ms(), 250);
-        assert!(o.set("Move Overhead", Some("-1")).is_err());
-        assert!(
-            o.set("Move Overhead", Some("99999999999999999999"))
-                .is_err()
-        );
-        assert!(o.set("Move Overhead", Some("ten")).is_err());
-        assert_eq!(o.move_overhead_ms(), 250);
-        o.set("uci_chess960", Some("TRUE")).unwrap();
-        assert!(o.chess960());
-        assert!(matches!(
-            o.set("Nope", Some("1")),
-            Err(OptionError::Unknown(_))
-        ));
-    }
-
-    #[test]
-    fn search_algorithm_is_a_combo_of_every_teaching_search() {
-        let mut o = Options::default();
-        assert_eq!(o.search_algorithm(), None);
-        let (_, spec) = find(SEARCH_ALGORITHM).unwrap();
-        assert_eq!(
-            spec.uci_line(&spec.default_value()),
-            "option name SearchAlgorithm type combo default Engine var Engine var Minimax \
-             var AlphaBeta var AlphaBetaOrdered var NegaScout var SSS var MTDf"
-        );
-        for name in &SEARCH_ALGORITHMS[1..] {
-            o.set(SEARCH_ALGORITHM, Some(&name.to_lowercase())).unwrap();
-            assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text(name));
-            assert!(o.search_algorithm().is_some(), "{name}");
-        }
-        assert!(o.set(SEARCH_ALGORITHM, Some("Alphabetta")).is_err());
-        assert_eq!(o.get(SEARCH_ALGORITHM), &OptionValue::Text("MTDf"));
-        o.set(SEARCH_ALGORITHM, Some("engine")).unwrap();
-        assert_eq!(o.search_algorithm(), None);
-    }
-
-    #[test]
-    fn book_file_is_a_string_option_whose_empty_value_means_none() {
-        let mut o = Options::default();
-        let (_, spec) = find(BOOK_FILE).unwrap();
-        assert_eq!(
-            spec.uci_line(&spec.default_value()),
-            "option name BookFile type string default <empty>"
-        );
-        assert_eq!(o.book_file(), "");
-        o.set("bookfile", Some(" /books/my book.bin ")).unwrap();
-        assert_eq!(o.book_file(), "/books/my book.bin");
-        o.set(BOOK_FILE, Some("<empty>")).unwrap();
-        assert_eq!(o.book_file(), "");
-        o.set(BOOK_FILE, Some("x.bin")).unwrap();
-        o.set(BOOK_FILE, None).unwrap();
-        assert_eq!(o.book_file(), "");
-        assert!(!o.own_book());
-        assert_eq!(
-            (o.book_depth(), o.book_variety(), o.book_seed()),
-            (255, true, 0)
-        );
-    }
-}
+#[path = "options_tests.rs"]
+mod tests;

@@ -16,7 +16,8 @@ use super::ordering::history::{Continuations, Tried};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::IIR_MIN_DEPTH;
 use super::pruning::{MoveFacts, NodeFacts, Singular};
-use super::score::{INFINITE, MATE_BOUND, MAX_PLY, is_mate, mated_in};
+use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, is_decisive, mated_in};
+use super::tbprobe::TbProbe;
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -127,6 +128,21 @@ impl Worker<'_> {
             return e.score;
         }
 
+        // Tablebase probe (after a capture or pawn move, few enough
+        // pieces): a cutoff, or at a PV node a bound on the node's score.
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
+        if !N::ROOT && excluded.is_none() && self.shared.tb.is_some() {
+            match self.probe_tablebase::<N>(ply, depth, &window, in_check) {
+                TbProbe::Cut(score) => return score,
+                TbProbe::AtLeast(score) => {
+                    tb_floor = score;
+                    window.alpha = window.alpha.max(score);
+                }
+                TbProbe::AtMost(score) => tb_ceiling = score,
+                TbProbe::Nothing => {}
+            }
+        }
+
         let se = self.static_eval::<N>(ply, in_check, entry);
         let node = NodeFacts::new(depth, se.eval, se.improving);
         if !N::PV
@@ -151,7 +167,7 @@ impl Worker<'_> {
         let mut picker = self.move_picker::<N>(ply, tt_move, previous, conts);
         let checks = CheckInfo::new(self.pos.board());
         let original_alpha = window.alpha;
-        let mut best = Best::new(-INFINITE);
+        let mut best = Best::new(tb_floor);
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
@@ -163,7 +179,7 @@ impl Worker<'_> {
             let mv = self.move_facts(&checks, m, kind, &conts);
             if !N::ROOT
                 && config.pruning
-                && best.score > -MATE_BOUND
+                && best.score > -TB_WIN_BOUND
                 && !in_check
                 && self.prunes(&node, &mv, window.alpha, quiets_tried.len(), &mut picker)
             {
@@ -241,6 +257,8 @@ impl Worker<'_> {
                 None => 0,
             };
         }
+        // A loss by the tables caps what the moves found.
+        best.score = best.score.min(tb_ceiling);
         if !N::ROOT && excluded.is_none() {
             let bound = Bound::of(best.score, original_alpha, window.beta);
             self.remember_node(key, ply, depth, &se, &best, bound);
@@ -373,7 +391,7 @@ impl Worker<'_> {
             if self.shared.config.correction {
                 let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
                 se.eval = (se.raw + self.correction.correction(&keys))
-                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+                    .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
                 se.keys = Some(keys);
             }
         }
@@ -407,7 +425,7 @@ impl Worker<'_> {
             Bound::Upper => best.score >= se.eval,
             _ => false,
         };
-        if tactical || wrong_side || is_mate(best.score) {
+        if tactical || wrong_side || is_decisive(best.score) {
             return;
         }
         self.correction.update(&keys, depth, best.score, se.eval);

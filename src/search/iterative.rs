@@ -3,14 +3,13 @@
 //! decides when to stop; helper threads (Lazy SMP) deepen on their own and
 //! only share the transposition table.
 
-use std::cmp::Reverse;
 use std::time::Duration;
 
 use super::limits::SearchLimits;
 use super::node::{NodeFlags, Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{ScoreBound, SearchReport};
-use super::score::{INFINITE, MAX_DEPTH, Score, is_mate};
+use super::score::{INFINITE, MAX_DEPTH, Score, is_decisive};
 use super::time::soft_scale;
 use super::worker::Worker;
 
@@ -26,6 +25,9 @@ pub(super) struct Completed {
     pub seldepth: u32,
     /// The score of its best line.
     pub score: i32,
+    /// The score to report for it (the tables' verdict when they ranked
+    /// the root, see `RootMove::shown_score`).
+    pub shown: i32,
     /// `Some(Lower)` when the line comes from an iteration cut short.
     pub bound: Option<ScoreBound>,
     /// The best line.
@@ -66,6 +68,7 @@ pub(super) fn main_thread(
                     depth,
                     seldepth: main.seldepth as u32,
                     score: rm.score,
+                    shown: rm.shown_score(rm.score),
                     bound: Some(ScoreBound::Lower),
                     pv: rm.pv,
                     reported: false,
@@ -87,6 +90,7 @@ pub(super) fn main_thread(
             depth,
             seldepth: main.seldepth as u32,
             score: best.score,
+            shown: best.shown_score(best.score),
             bound: None,
             pv: best.pv.clone(),
             reported: main.report.is_some(),
@@ -141,6 +145,7 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Com
             depth,
             seldepth: worker.seldepth as u32,
             score: best.score,
+            shown: best.shown_score(best.score),
             bound: None,
             pv: best.pv.clone(),
             reported: false,
@@ -175,7 +180,7 @@ pub(super) fn choose_line(
         Some(b)
             if helper.depth > b.depth
                 && b.bound.is_none()
-                && (helper.score > b.score || is_mate(helper.score)) =>
+                && (helper.score > b.score || is_decisive(helper.score)) =>
         {
             Some(helper)
         }
@@ -195,8 +200,9 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
         worker.root.pv_index = pv_index;
         let previous = worker.root.moves[pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA.get();
-        let aspirate =
-            config.aspiration && depth as i32 >= ASPIRATION_MIN_DEPTH.get() && !is_mate(previous);
+        let aspirate = config.aspiration
+            && depth as i32 >= ASPIRATION_MIN_DEPTH.get()
+            && !is_decisive(previous);
         let mut window = if aspirate {
             Window::new(previous - delta, previous + delta)
         } else {
@@ -209,7 +215,8 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             }
             // Best first among the lines not yet fixed (stable: unsearched
             // moves keep last iteration's order).
-            worker.root.moves[pv_index..].sort_by_key(|rm| Reverse(rm.score));
+            let len = worker.root.moves.len();
+            worker.root.sort(pv_index, len);
             let (alpha, beta) = (window.alpha, window.beta);
             let bound = if score <= alpha {
                 window = Window::new((score - delta).max(-INFINITE), (alpha + beta) / 2);
@@ -226,7 +233,7 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             }
             delta += delta / 2;
         }
-        worker.root.moves[..=pv_index].sort_by_key(|rm| Reverse(rm.score));
+        worker.root.sort(0, pv_index + 1);
     }
     if worker.report.is_some() {
         for k in 0..lines {

@@ -59,6 +59,8 @@ pub struct SearchSettings {
     pub move_overhead_ms: u64,
     /// Which techniques are on.
     pub config: SearchConfig,
+    /// How tablebases are used, when the searcher has some.
+    pub tb: TbSettings,
 }
 
 impl Default for SearchSettings {
@@ -68,6 +70,32 @@ impl Default for SearchSettings {
             multipv: 1,
             move_overhead_ms: 0,
             config: SearchConfig::default(),
+            tb: TbSettings::default(),
+        }
+    }
+}
+
+/// How the search uses tablebases (the Syzygy options but the path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TbSettings {
+    /// `SyzygyProbeDepth`: positions with exactly [`TbSettings::probe_limit`]
+    /// pieces are probed only at this depth or more (fewer pieces: at any
+    /// depth).
+    pub probe_depth: i32,
+    /// `SyzygyProbeLimit`: positions with more pieces are never probed (0:
+    /// the tables are not used).
+    pub probe_limit: usize,
+    /// `Syzygy50MoveRule`: the 50-move rule counts, so a cursed win or a
+    /// blessed loss is a draw.
+    pub rule50: bool,
+}
+
+impl Default for TbSettings {
+    fn default() -> Self {
+        TbSettings {
+            probe_depth: 1,
+            probe_limit: 7,
+            rule50: true,
         }
     }
 }

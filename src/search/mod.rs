@@ -11,7 +11,8 @@
 //! | `alphabeta.rs` | `negamax` for every node kind, the re-search ladder, the best-score update |
 //! | `pruning.rs` | reverse futility, null move, futility, late move, SEE pruning; LMR |
 //! | `qsearch.rs` | the quiescence search |
-//! | `root.rs` | the root moves and their bookkeeping |
+//! | `root.rs` | the root moves and their bookkeeping (tablebase ranks included) |
+//! | `tablebase.rs`, `tbprobe.rs` | the Syzygy tables in a search: root ranking; the probe in the search |
 //! | `node.rs`, `stack.rs` | node kinds and the window; the per-ply frames |
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
@@ -38,6 +39,8 @@ mod searcher;
 mod signals;
 mod spsa;
 mod stack;
+mod tablebase;
+mod tbprobe;
 pub mod theory;
 mod threads;
 pub mod time;
@@ -46,10 +49,12 @@ pub mod tunable;
 mod wdl;
 mod worker;
 
-pub use limits::{SearchLimits, SearchSettings};
+pub use limits::{SearchLimits, SearchSettings, TbSettings};
 pub use ordering::OrderingStep;
 pub use report::{Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, Stats};
-pub use score::{INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Score};
+pub use score::{
+    INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Score, TB_CP, TB_WIN, TB_WIN_BOUND,
+};
 pub use searcher::Searcher;
 pub use signals::Signals;
 pub use spsa::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};

@@ -16,7 +16,7 @@ use super::params::{
     RFP_MARGIN, RFP_MAX_DEPTH, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MARGIN, SE_MIN_DEPTH,
     SE_TT_DEPTH_MARGIN, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
 };
-use super::score::{MATE_BOUND, is_mate, mate_in, mated_in};
+use super::score::{TB_WIN_BOUND, is_decisive, mate_in, mated_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -124,7 +124,7 @@ impl Worker<'_> {
     fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
             && node.depth <= RFP_MAX_DEPTH.get()
-            && !is_mate(beta)
+            && !is_decisive(beta)
             && node.eval - RFP_MARGIN.get() * (node.depth - i32::from(node.improving)) >= beta
     }
 
@@ -142,7 +142,7 @@ impl Worker<'_> {
         if !self.shared.config.null_move
             || depth < NMP_MIN_DEPTH.get()
             || node.eval < beta
-            || is_mate(beta)
+            || is_decisive(beta)
             || !has_non_pawn_material(self.pos.board())
             || !self.play_null(ply)
         {
@@ -161,8 +161,8 @@ impl Worker<'_> {
         if score < beta {
             return None;
         }
-        // Never trust an unproven mate from a null move.
-        let score = if score >= MATE_BOUND { beta } else { score };
+        // Never trust an unproven mate (or tablebase win) from a null move.
+        let score = if score >= TB_WIN_BOUND { beta } else { score };
         if depth < NMP_VERIFY_MIN_DEPTH.get() {
             return Some(score);
         }
@@ -191,7 +191,7 @@ impl Worker<'_> {
         flags: NodeFlags,
     ) -> Option<i32> {
         let depth = node.depth;
-        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH.get() || is_mate(beta) {
+        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH.get() || is_decisive(beta) {
             return None;
         }
         let cut_beta =
@@ -278,7 +278,7 @@ impl Worker<'_> {
             && self.stack.at(ply).excluded.is_none()
             && entry.depth >= depth - SE_TT_DEPTH_MARGIN.get()
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
-            && !is_mate(entry.score)
+            && !is_decisive(entry.score)
     }
 
     /// Futility, late move and SEE pruning of one move (not in check, once

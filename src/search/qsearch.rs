@@ -9,7 +9,7 @@ use super::correction::CorrectionKeys;
 use super::node::{NodeKind, Window};
 use super::ordering::movepicker::MovePicker;
 use super::params::DELTA_MARGIN;
-use super::score::{INFINITE, MATE_BOUND, MAX_PLY, mated_in};
+use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, mated_in};
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -65,7 +65,8 @@ impl Worker<'_> {
             raw_eval
         } else {
             let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
-            (raw_eval + self.correction.correction(&keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            (raw_eval + self.correction.correction(&keys))
+                .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
         };
         if stand_pat >= window.beta {
             return stand_pat;

@@ -38,6 +38,9 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Permille of the hash table in use.
     pub hashfull: u32,
+    /// Tablebase probes that answered, all threads (`None`: the search
+    /// has no tables).
+    pub tbhits: Option<u64>,
     /// Time since the search started.
     pub time: Duration,
     /// The line.
@@ -69,6 +72,9 @@ pub enum SearchReport {
         /// The expected reply, when the PV has one.
         ponder: Option<Move>,
     },
+    /// A problem met on the way that the GUI should hear of (a tablebase
+    /// file found broken, now treated as missing); the search goes on.
+    Problem(String),
     /// The search thread failed (a bug in the engine, caught so that the
     /// GUI is never left waiting): the UCI layer reports the reason and
     /// plays `best`, a legal move (`None` when there is none).
@@ -91,6 +97,8 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Of those, cutoffs by the first move searched.
     pub first_move_cutoffs: u64,
+    /// Tablebase probes in the search that answered.
+    pub tb_hits: u64,
 }
 
 impl Stats {
@@ -100,6 +108,7 @@ impl Stats {
         self.tt_hits += other.tt_hits;
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
+        self.tb_hits += other.tb_hits;
     }
 }
 

@@ -3,10 +3,17 @@
 //! MultiPV line searches, what a finished move leaves, the move proven best
 //! in an unfinished iteration). The search of the root itself is
 //! `negamax::<Root>`.
+//!
+//! When the tables rank the root moves (see `tablebase.rs`), each move
+//! carries its rank, the moves stay in rank order, and MultiPV line `k`
+//! searches only the moves of the rank of the `k`-th move: line 1 the moves
+//! that keep the best outcome, and further lines the rest in rank order.
+//! Without tables every rank is 0, one group.
 
 use shakmaty::Move;
 
-use super::score::INFINITE;
+use super::score::{INFINITE, is_mate, tb_win_in};
+use crate::tb::{RootRanking, Verdict};
 
 /// A root move with what the last search of it found.
 #[derive(Debug, Clone)]
@@ -23,6 +30,11 @@ pub(super) struct RootMove {
     /// Nodes spent on the move so far in this search (time management
     /// weighs how settled the search is by the best move's share).
     pub nodes: u64,
+    /// The tables' rank of the move (higher is better; 0 without tables).
+    pub tb_rank: i32,
+    /// The score the tables give the move, shown instead of the search's
+    /// unless that is a mate (`None`: not ranked by the tables).
+    pub tb_score: Option<i32>,
 }
 
 impl RootMove {
@@ -34,6 +46,17 @@ impl RootMove {
             previous_score: -INFINITE,
             pv: vec![mv],
             nodes: 0,
+            tb_rank: 0,
+            tb_score: None,
+        }
+    }
+
+    /// The score a report shows for the search's `score` of this move: the
+    /// tables' verdict when they ranked it, unless the search found a mate.
+    pub fn shown_score(&self, score: i32) -> i32 {
+        match self.tb_score {
+            Some(tb) if !is_mate(score) => tb,
+            _ => score,
         }
     }
 }
@@ -69,6 +92,29 @@ impl RootMoves {
         }
     }
 
+    /// The root moves as the tables rank them, best first, none searched
+    /// yet; `rule50`: the 50-move rule counts for the scores shown.
+    pub fn ranked(ranking: &RootRanking, rule50: bool) -> RootMoves {
+        let moves = ranking
+            .moves
+            .iter()
+            .map(|ranked| RootMove {
+                tb_rank: ranked.rank,
+                tb_score: Some(match ranked.wdl.verdict(rule50) {
+                    // The move reaches a won position at ply 1.
+                    Verdict::Win => tb_win_in(1),
+                    Verdict::Draw => 0,
+                    Verdict::Loss => -tb_win_in(1),
+                }),
+                ..RootMove::new(ranked.mv)
+            })
+            .collect();
+        RootMoves {
+            moves,
+            ..RootMoves::new(&[])
+        }
+    }
+
     /// Starts the iteration at `depth`: this iteration's scores become the
     /// previous ones.
     pub fn start_iteration(&mut self, depth: i32) {
@@ -81,9 +127,28 @@ impl RootMoves {
     }
 
     /// The moves the current MultiPV line searches, in order: the lines
-    /// already fixed at this depth are left out.
+    /// already fixed at this depth are left out, and so are the moves of a
+    /// lower tablebase rank than the line's first.
     pub fn to_search(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves[self.pv_index..].iter().map(|rm| rm.mv)
+        self.moves[self.pv_index..self.group_end()]
+            .iter()
+            .map(|rm| rm.mv)
+    }
+
+    /// The end of the current line's group: the moves from `pv_index` with
+    /// its tablebase rank.
+    pub fn group_end(&self) -> usize {
+        let rank = self.moves.get(self.pv_index).map(|rm| rm.tb_rank);
+        self.moves[self.pv_index..]
+            .iter()
+            .position(|rm| Some(rm.tb_rank) != rank)
+            .map_or(self.moves.len(), |n| self.pv_index + n)
+    }
+
+    /// Sorts `moves[from..to]` best first: by tablebase rank, then score
+    /// (stable: equal moves keep their order).
+    pub fn sort(&mut self, from: usize, to: usize) {
+        self.moves[from..to].sort_by_key(|rm| std::cmp::Reverse((rm.tb_rank, rm.score)));
     }
 
     /// Records what the search of root move `m` found: `score` against the

@@ -12,6 +12,7 @@
 //! assert!(outcome.best.is_some() && outcome.depth == 3);
 //! ```
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
@@ -23,18 +24,21 @@ use super::ordering::history::History;
 use super::report::{Reporter, SearchInfo, SearchOutcome, SearchReport, Stats};
 use super::score::{MAX_DEPTH, Score};
 use super::signals::Signals;
+use super::tablebase;
 use super::threads::{SEARCH_STACK_BYTES, SharedState, ThreadState};
 use super::time::TimeLimits;
 use super::tt::{TranspositionTable, TtError};
 use super::worker::Worker;
 use crate::chess::Position;
+use crate::tb::Tablebases;
 
-/// The search engine proper: table, thread states and settings, and the
-/// searches run on them.
+/// The search engine proper: table, thread states and settings, the
+/// endgame tables if any, and the searches run on them.
 pub struct Searcher {
     tt: TranspositionTable,
     threads: Vec<ThreadState>,
     settings: SearchSettings,
+    tables: Option<Arc<Tablebases>>,
 }
 
 impl Searcher {
@@ -48,6 +52,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb)?,
             threads: Vec::new(),
             settings,
+            tables: None,
         };
         searcher.set_settings(settings);
         Ok(searcher)
@@ -64,6 +69,17 @@ impl Searcher {
         self.settings = settings;
         self.threads
             .resize_with(settings.threads.max(1), ThreadState::default);
+    }
+
+    /// The Syzygy tables the searches use (`None`: none), with
+    /// `SearchSettings::tb` saying how.
+    pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
+        self.tables = tables;
+    }
+
+    /// The Syzygy tables the searches use, if any.
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tables.as_ref()
     }
 
     /// Reallocates the table to about `mb` megabytes, emptying it.
@@ -112,7 +128,7 @@ impl Searcher {
         self.tt.new_search();
         let settings = self.settings;
         let time = TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms);
-        let shared = SharedState::new(
+        let mut shared = SharedState::new(
             &self.tt,
             signals,
             settings.config,
@@ -121,10 +137,14 @@ impl Searcher {
             start,
             self.threads.len(),
         );
-        let mut root_moves: Vec<Move> = pos.board().legal_moves().into_iter().collect();
+        let mut moves: Vec<Move> = pos.board().legal_moves().into_iter().collect();
         if !limits.searchmoves.is_empty() {
-            root_moves.retain(|m| limits.searchmoves.contains(m));
+            moves.retain(|m| limits.searchmoves.contains(m));
         }
+        let tables = self.tables.as_deref();
+        let (tb, root_moves) = tablebase::prepare(tables, settings.tb, pos, &moves);
+        shared.tb = tb;
+        let shared = shared;
         let max_depth = match (limits.depth, limits.mate) {
             (Some(d), _) => d.clamp(1, MAX_DEPTH),
             (None, Some(m)) => m.clamp(1, MAX_DEPTH).saturating_mul(2).min(MAX_DEPTH),
@@ -139,7 +159,7 @@ impl Searcher {
         let mut deepening = Deepening::default();
         let helpers: Vec<(Stats, u64, Option<Completed>)> = std::thread::scope(|scope| {
             let mut handles = Vec::new();
-            if !root_moves.is_empty() {
+            if !root_moves.moves.is_empty() {
                 for (i, state) in helper_states.iter_mut().enumerate() {
                     let (shared, root_moves) = (&shared, &root_moves);
                     let builder = std::thread::Builder::new()
@@ -181,13 +201,17 @@ impl Searcher {
             helpers.into_iter().filter_map(|(_, _, line)| line),
         );
         let time = main.start.elapsed();
-        let finished = finish(pos, line, outcome.nodes, self.tt.hashfull(), time);
+        let tbhits = shared.tb.map(|tb| tb.root_hits + outcome.stats.tb_hits);
+        let finished = finish(pos, line, outcome.nodes, self.tt.hashfull(), tbhits, time);
         if let Some(c) = finished.completed {
             outcome.score = Some(c.score);
             outcome.pv = c.pv;
             outcome.depth = c.depth;
         }
         outcome.best = finished.best;
+        for problem in tables.map(Tablebases::take_problems).unwrap_or_default() {
+            report(SearchReport::Problem(problem));
+        }
         report(SearchReport::Finished {
             info: finished.info,
             best: finished.best,
@@ -217,6 +241,7 @@ fn finish(
     completed: Option<Completed>,
     nodes: u64,
     hashfull: u32,
+    tbhits: Option<u64>,
     time: Duration,
 ) -> Finished {
     let Some(c) = completed else {
@@ -233,6 +258,7 @@ fn finish(
             bound: None,
             nodes,
             hashfull,
+            tbhits,
             time,
             pv: Vec::new(),
         };
@@ -247,10 +273,11 @@ fn finish(
         depth: c.depth,
         seldepth: c.seldepth,
         multipv: 1,
-        score: Score::from_internal(c.score),
+        score: Score::from_internal(c.shown),
         bound: c.bound,
         nodes,
         hashfull,
+        tbhits,
         time,
         pv: c.pv.clone(),
     });

@@ -10,6 +10,7 @@ use super::correction::Correction;
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::signals::Signals;
+use super::tablebase::TbSearch;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
 use crate::eval::PawnCache;
@@ -33,10 +34,13 @@ pub struct ThreadState {
     pub correction: Correction,
 }
 
-/// Per-thread node counter on its own cache line.
+/// Per-thread node and tablebase-hit counters on their own cache line.
 #[derive(Debug, Default)]
 #[repr(align(64))]
-struct NodeCounter(AtomicU64);
+struct NodeCounter {
+    nodes: AtomicU64,
+    tb_hits: AtomicU64,
+}
 
 /// What all threads of one search share.
 pub(super) struct SharedState<'a> {
@@ -52,6 +56,8 @@ pub(super) struct SharedState<'a> {
     pub node_limit: Option<u64>,
     /// When `go` arrived.
     pub start: Instant,
+    /// The tables' part in the search, when the searcher has tables.
+    pub tb: Option<TbSearch<'a>>,
     counters: Vec<NodeCounter>,
     /// The search's own stop: a limit was reached or the main thread is
     /// done (the caller's signals are left alone, so a caller can run
@@ -77,6 +83,7 @@ impl<'a> SharedState<'a> {
             time,
             node_limit,
             start,
+            tb: None,
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             stop: AtomicBool::new(false),
         }
@@ -93,13 +100,26 @@ impl<'a> SharedState<'a> {
         self.signals.stopped() || self.stop.load(Ordering::Relaxed)
     }
 
-    /// Stores thread `id`'s node count.
-    pub fn publish_nodes(&self, id: usize, nodes: u64) {
-        self.counters[id].0.store(nodes, Ordering::Relaxed);
+    /// Stores thread `id`'s node count and tablebase hits.
+    pub fn publish_nodes(&self, id: usize, nodes: u64, tb_hits: u64) {
+        let counter = &self.counters[id];
+        counter.nodes.store(nodes, Ordering::Relaxed);
+        counter.tb_hits.store(tb_hits, Ordering::Relaxed);
     }
 
     /// All threads' nodes, with thread `id`'s exact count `own`.
     pub fn total_nodes(&self, id: usize, own: u64) -> u64 {
+        self.sum(id, own, |c| &c.nodes)
+    }
+
+    /// The tablebase hits of all threads and of the root, with thread
+    /// `id`'s exact count `own`; `None` when the search has no tables.
+    pub fn total_tb_hits(&self, id: usize, own: u64) -> Option<u64> {
+        let tb = self.tb.as_ref()?;
+        Some(tb.root_hits + self.sum(id, own, |c| &c.tb_hits))
+    }
+
+    fn sum(&self, id: usize, own: u64, field: impl Fn(&NodeCounter) -> &AtomicU64) -> u64 {
         self.counters
             .iter()
             .enumerate()
@@ -107,7 +127,7 @@ impl<'a> SharedState<'a> {
                 if i == id {
                     own
                 } else {
-                    c.0.load(Ordering::Relaxed)
+                    field(c).load(Ordering::Relaxed)
                 }
             })
             .sum()

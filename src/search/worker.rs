@@ -65,7 +65,7 @@ impl<'a> Worker<'a> {
         shared: &'a SharedState<'a>,
         state: &'a mut ThreadState,
         root: &Position,
-        root_moves: &[Move],
+        root_moves: &RootMoves,
         report: Option<Reporter<'a>>,
     ) -> Worker<'a> {
         let mut pos = root.clone();
@@ -82,7 +82,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stats: Stats::default(),
-            root: RootMoves::new(root_moves),
+            root: root_moves.clone(),
             aborted: false,
             start: shared.start,
             pondering: shared.signals.pondering(),
@@ -101,7 +101,8 @@ impl<'a> Worker<'a> {
 
     /// Publishes this thread's node count for the others to read.
     pub fn publish_nodes(&self) {
-        self.shared.publish_nodes(self.id, self.nodes);
+        self.shared
+            .publish_nodes(self.id, self.nodes, self.stats.tb_hits);
     }
 
     /// Whether the search is still pondering (no clock yet).
@@ -138,10 +139,11 @@ impl<'a> Worker<'a> {
             depth: self.root.depth.max(1) as u32,
             seldepth: self.seldepth as u32,
             multipv: k as u32 + 1,
-            score: Score::from_internal(score),
+            score: Score::from_internal(rm.shown_score(score)),
             bound,
             nodes: self.total_nodes(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.total_tb_hits(self.id, self.stats.tb_hits),
             time: self.start.elapsed(),
             pv: rm.pv.clone(),
         }
@@ -192,7 +194,7 @@ impl<'a> Worker<'a> {
             self.aborted = true;
         }
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
-            self.shared.publish_nodes(self.id, self.nodes);
+            self.publish_nodes();
             if self.pondering && !self.shared.signals.pondering() {
                 // ponderhit: our clock starts now.
                 self.pondering = false;

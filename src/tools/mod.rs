@@ -1,11 +1,14 @@
 //! The tools around the engine: the command line, EPD and perft suites,
-//! self-play training data, the tuner, and the theory tools (tree
-//! pictures, algorithm comparisons).
+//! self-play training data, the tuner, the theory tools (tree pictures,
+//! algorithm comparisons), and endgames played out and generated with the
+//! Syzygy tables.
 
 pub mod cli;
 pub mod datagen;
 pub mod epd;
 pub mod perft_suite;
 pub(crate) mod progress;
+pub mod tbgen;
+pub mod tbplay;
 pub mod theory;
 pub mod tune;

@@ -49,14 +49,20 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
 ///
 /// # Errors
 ///
-/// When the log file named in the configuration cannot be opened or the
-/// configured hash table cannot be allocated.
+/// When the log file named in the configuration cannot be opened, the
+/// configured hash table cannot be allocated or its `SyzygyPath` cannot be
+/// used.
 pub fn run(config: &Config) -> Result<(), String> {
     let output = Arc::new(
         Output::new(config.log_file.as_deref())
             .map_err(|e| format!("cannot open the log file: {e}"))?,
     );
-    let mut session = Session::new(config, output).map_err(|e| e.to_string())?;
+    // An option engine.toml set that cannot be applied (a Hash too large
+    // to allocate, a SyzygyPath that does not exist) names the file.
+    let mut session = Session::new(config, output).map_err(|e| match &config.source {
+        Some(path) => format!("{}: {e}", path.display()),
+        None => e.to_string(),
+    })?;
     let lines = spawn_reader(std::io::stdin());
     for line in lines.iter() {
         if session.handle_line(&line) == Flow::Quit {

@@ -104,8 +104,11 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> Strin
         None => "",
     };
     let wdl = wdl.map_or_else(String::new, |w| format!(" wdl {w}"));
+    let tbhits = info
+        .tbhits
+        .map_or_else(String::new, |n| format!(" tbhits {n}"));
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {nps} hashfull {}{tbhits} time {ms}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -241,6 +244,12 @@ pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<
             lines.push(format_bestmove(*best, *ponder, chess960));
             lines
         }
+        SearchReport::Problem(message) => {
+            vec![format!(
+                "info string error: {}",
+                message.replace(['\n', '\r'], " ")
+            )]
+        }
         SearchReport::Failed { reason, best } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![
@@ -279,6 +288,7 @@ mod tests {
             bound: None,
             nodes: 0,
             hashfull: 0,
+            tbhits: None,
             time: Duration::ZERO,
             pv: vec![],
         };
@@ -304,6 +314,7 @@ mod tests {
             bound: Some(ScoreBound::Lower),
             nodes: 1000,
             hashfull: 0,
+            tbhits: None,
             time: Duration::from_millis(10),
             pv: vec![],
         });
@@ -326,6 +337,16 @@ mod tests {
             )]
         );
         assert!(wdl.win > wdl.loss);
+        let SearchReport::Iteration(mut info) = report else {
+            unreachable!()
+        };
+        info.tbhits = Some(12);
+        assert_eq!(
+            format_search(&SearchReport::Iteration(info), style, 30),
+            vec![format!(
+                "info depth 5 seldepth 7 multipv 1 score cp 40 lowerbound wdl {wdl} nodes 1000 nps 100000 hashfull 0 tbhits 12 time 10"
+            )]
+        );
     }
 
     #[test]

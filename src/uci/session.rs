@@ -116,13 +116,19 @@ impl Session {
     /// `info string error: …` line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         self.output.log_input(line);
-        match self.apply_line(line).and_then(|outcome| self.run(outcome)) {
+        let flow = match self.apply_line(line).and_then(|outcome| self.run(outcome)) {
             Ok(flow) => flow,
             Err(e) => {
                 self.output.error(&e.to_string());
                 Flow::Continue
             }
+        };
+        // Tables found broken (on loading them, or by `d`) are reported
+        // once, after the line that met them; a search reports its own.
+        for problem in self.engine.take_problems() {
+            self.output.error(&problem);
         }
+        flow
     }
 
     /// Parses, checks and applies one line, without starting anything that
@@ -195,7 +201,7 @@ impl Session {
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Ok(Outcome::Quit),
-            Command::Display => out.line(&self.engine.position().diagram()),
+            Command::Display => out.line(&self.engine.display()),
             Command::Eval => out.line(&self.engine.eval_trace()),
             Command::Bench(depth) => {
                 return Ok(Outcome::Bench(depth.unwrap_or(DEFAULT_DEPTH)));

@@ -86,6 +86,7 @@ pub fn think(
             bound: None,
             nodes: outcome.nodes,
             hashfull: 0,
+            tbhits: None,
             time: start.elapsed(),
             pv: result.pv.clone(),
         };
@@ -152,6 +153,7 @@ fn no_line(pos: &Position, nodes: u64, time: Duration, has_move: bool) -> Search
         bound: None,
         nodes,
         hashfull: 0,
+        tbhits: None,
         time,
         pv: Vec::new(),
     }

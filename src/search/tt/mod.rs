@@ -247,7 +247,9 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::{MATE, MATE_BOUND, from_tt as score_from_tt, to_tt as score_to_tt};
+    use crate::search::score::{
+        MATE, TB_WIN, TB_WIN_BOUND, from_tt as score_from_tt, to_tt as score_to_tt,
+    };
     use shakmaty::{CastlingMode, Chess, Move, Position as _, Role, Square, Square::*, fen::Fen};
 
     /// Stores a result given field by field.
@@ -352,7 +354,8 @@ mod tests {
             (MATE - 7, 3, 5, MATE - 9),
             (MATE - 20, 10, 2, MATE - 12),
             (MATE - 5, 5, 5, MATE - 5),
-            (MATE_BOUND - 1, 4, 9, MATE_BOUND - 1),
+            (TB_WIN - 6, 4, 9, TB_WIN - 11),
+            (TB_WIN_BOUND - 1, 4, 9, TB_WIN_BOUND - 1),
         ] {
             for sign in [1, -1] {
                 store(&tt, 77, None, (sign * score, 0, 3, Bound::Exact), store_ply);

@@ -1,7 +1,8 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
 //! perft suites and EPD test suites (`suites.rs`), datagen and tune
-//! (`train.rs`), tree and compare (`theory.rs`), and make and show opening
-//! books (`book.rs`). Each command returns its process exit code.
+//! (`train.rs`), tree and compare (`theory.rs`), make and show opening
+//! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
+//! command returns its process exit code.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,10 +21,12 @@ use crate::uci;
 
 mod book;
 mod suites;
+mod tablebase;
 mod theory;
 mod train;
 
 pub use book::BookCommand;
+pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
@@ -207,6 +210,19 @@ pub enum CliCommand {
         #[command(subcommand)]
         command: BookCommand,
     },
+    /// Print what the Syzygy tables say about a position: its WDL and DTZ,
+    /// and what every legal move leads to, best first.
+    Tb(TbArgs),
+    /// Play endgames out with Shears on both sides (a new search per
+    /// move), and check each against the tables' verdict at the start: a
+    /// win must end in a mate by the winning side, a draw in a draw.
+    /// Prints each game and a summary (converted wins, held draws,
+    /// failures). Exit 0 when every game ran, 2 on bad input.
+    TbPlay(TbPlayArgs),
+    /// Write a reproducible EPD of endgames from the materials of the
+    /// tables, alternately won and drawn for the side to move (labelled by
+    /// the tables), for tb-play.
+    TbGen(TbGenArgs),
     /// Print the search tunables as OpenBench's SPSA input, one
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
@@ -378,6 +394,9 @@ pub fn run(cli: Cli) -> ExitCode {
             suites::run_epd(&file, &limits, threads, hash)
         }
         Some(CliCommand::Book { command }) => book::run(command, &config),
+        Some(CliCommand::Tb(args)) => tablebase::run_tb(&args, &config),
+        Some(CliCommand::TbPlay(args)) => tablebase::run_tb_play(&args, &config),
+        Some(CliCommand::TbGen(args)) => tablebase::run_tb_gen(&args, &config),
         Some(CliCommand::Spsa) => {
             for spec in crate::search::tunable_specs() {
                 println!("{}", spec.openbench_line());

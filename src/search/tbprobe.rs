@@ -1,0 +1,100 @@
+//! The tablebase probe inside the search ([`Worker::probe_tablebase`]):
+//! a position reached by a capture or pawn move with few enough pieces
+//! (see `TbSearch` in `tablebase.rs`) is probed for WDL; a draw ends the
+//! node, a win or loss cuts when it is a bound beyond the window, else
+//! bounds a PV node's score.
+
+use shakmaty::Position as _;
+
+use super::node::{NodeKind, Window};
+use super::score::{INFINITE, MAX_PLY, tb_win_in};
+use super::tt::{Bound, TtEntry};
+use super::worker::Worker;
+use crate::tb::Verdict;
+
+/// What a probe inside the search tells the node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TbProbe {
+    /// No probe, or the tables could not tell.
+    Nothing,
+    /// The node ends with this score.
+    Cut(i32),
+    /// A PV node: its score is at least this (a win).
+    AtLeast(i32),
+    /// A PV node: its score is at most this (a loss).
+    AtMost(i32),
+}
+
+impl Worker<'_> {
+    /// Tablebase probe of the node at `ply`, searched to `depth` in
+    /// `window` (not the root, no excluded move): see the module
+    /// documentation.
+    pub(super) fn probe_tablebase<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        window: &Window,
+        in_check: bool,
+    ) -> TbProbe {
+        let Some(tb) = self.shared.tb else {
+            return TbProbe::Nothing;
+        };
+        let board = self.pos.board();
+        let pieces = board.board().occupied().count();
+        if pieces > tb.cardinality
+            || (pieces == tb.cardinality && depth < tb.probe_depth)
+            || board.halfmoves() != 0
+            || board.castles().any()
+        {
+            return TbProbe::Nothing;
+        }
+        let Some(wdl) = tb.tables.probe_wdl(board) else {
+            return TbProbe::Nothing;
+        };
+        self.stats.tb_hits += 1;
+        let (score, bound) = match wdl.verdict(tb.rule50) {
+            Verdict::Win => (tb_win_in(ply), Bound::Lower),
+            Verdict::Loss => (-tb_win_in(ply), Bound::Upper),
+            Verdict::Draw => (0, Bound::Exact),
+        };
+        let cuts = match bound {
+            Bound::Lower => score >= window.beta,
+            Bound::Upper => score <= window.alpha,
+            _ => true,
+        };
+        if cuts {
+            self.store_tablebase_score(ply, depth, score, bound, in_check);
+            return TbProbe::Cut(score);
+        }
+        match bound {
+            Bound::Lower if N::PV => TbProbe::AtLeast(score),
+            Bound::Upper if N::PV => TbProbe::AtMost(score),
+            _ => TbProbe::Nothing,
+        }
+    }
+
+    /// Stores a tablebase score: deeper than the node's depth, since no
+    /// search changes it (with the static evaluation, which the table's
+    /// readers take from every entry with a score).
+    fn store_tablebase_score(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        in_check: bool,
+    ) {
+        if !self.shared.config.tt {
+            return;
+        }
+        let eval = if in_check { -INFINITE } else { self.evaluate() };
+        let entry = TtEntry {
+            mv: None,
+            score,
+            eval,
+            depth: (depth + 6).min(MAX_PLY as i32 - 1),
+            bound,
+        };
+        self.shared.tt.store(self.pos.key(), ply, entry);
+    }
+}
