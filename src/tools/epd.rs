@@ -166,7 +166,7 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
     let fen = fields.join(" ");
     let position = Position::from_fen(&fen, fen_needs_chess960(&fen)).map_err(|e| e.to_string())?;
 
-    let mut id = None;
+    let id = operation_id(rest);
     let mut best = Vec::new();
     let mut avoid = Vec::new();
     let mut expected = Vec::new();
@@ -194,9 +194,6 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
                 }
                 expected.push(format!("{opcode} {operands}"));
             }
-            "id" => {
-                id = operand_tokens(operands).into_iter().next();
-            }
             _ => {}
         }
     }
@@ -212,6 +209,22 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
         avoid,
         expected: expected.join("; "),
     })
+}
+
+/// The operand of the `id` operation among an EPD line's `operations` (the
+/// text after the FEN fields), if there is one.
+pub fn operation_id(operations: &str) -> Option<String> {
+    split_outside_quotes(operations, ';')
+        .into_iter()
+        .find_map(|op| {
+            let op = op.trim();
+            let end = op.find(char::is_whitespace).unwrap_or(op.len());
+            if &op[..end] == "id" {
+                operand_tokens(&op[end..]).into_iter().next()
+            } else {
+                None
+            }
+        })
 }
 
 /// Splits `text` at `sep`, except inside double quotes.

@@ -24,6 +24,7 @@ use crate::error::{LineError, echo, parse_numbered_lines};
 use crate::search::params::SearchConfig;
 use crate::search::{SearchLimits, SearchSettings, Searcher, thread_pool};
 use crate::tb::{Tablebases, Verdict, rank_root_moves};
+use crate::tools::epd::operation_id;
 
 /// A game that has run this many plies without ending stops (the 50-move
 /// rule ends every real game long before).
@@ -55,16 +56,20 @@ pub fn parse_positions(text: &str) -> (Vec<PlayEntry>, Vec<LineError>) {
         let fen = fen.trim_end_matches(';');
         let position =
             Position::from_fen(fen, fen_needs_chess960(fen)).map_err(|e| e.to_string())?;
-        let id = epd_id(line).unwrap_or_else(|| format!("line {number}"));
+        let operations = skip_fields(line, take).trim_start_matches(';');
+        let id = operation_id(operations).unwrap_or_else(|| format!("line {number}"));
         Ok(PlayEntry { id, position })
     })
 }
 
-/// The `id "…"` operation of an EPD line.
-fn epd_id(line: &str) -> Option<String> {
-    let start = line.find("id \"")? + 4;
-    let len = line[start..].find('"')?;
-    Some(line[start..start + len].to_owned())
+/// `line` after its first `n` whitespace-separated fields.
+fn skip_fields(line: &str, n: usize) -> &str {
+    let mut rest = line.trim_start();
+    for _ in 0..n {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest
 }
 
 /// How a game ended.
