@@ -116,14 +116,15 @@ fn info_lines_carry_tbhits_and_tablebase_scores() {
     let last = infos.last().unwrap();
     assert_eq!(last.score, Some(Score::Cp(19_999)));
     assert!(last.tbhits.is_some_and(|n| n > 0), "{last:?}");
-    // In the tables at the root: every line keeps the win.
+    // In the tables at the root: every line keeps the win, a win at the
+    // root itself (cp 20000, as Stockfish shows it).
     engine.set_position("position fen 8/8/8/8/8/8/2k5/K2R4 w - - 0 1");
     let (infos, best, _) = go(&mut engine, "go depth 6");
     assert!(best.starts_with("d1") && !["d1d2", "d1d3", "d1c1"].contains(&best.as_str()));
     assert!(
         infos
             .iter()
-            .all(|i| i.score == Some(Score::Cp(19_999)) && i.tbhits == Some(14)),
+            .all(|i| i.score == Some(Score::Cp(20_000)) && i.tbhits == Some(14)),
         "{infos:?}"
     );
     // Syzygy50MoveRule false: the cursed win is a win.
@@ -138,7 +139,7 @@ fn info_lines_carry_tbhits_and_tablebase_scores() {
     let (infos, best, _) = go(&mut engine, "go depth 4");
     assert_eq!(
         (best.as_str(), infos.last().unwrap().score),
-        ("d2e3", Some(Score::Cp(19_999)))
+        ("d2e3", Some(Score::Cp(20_000)))
     );
     engine.shutdown();
 }

@@ -222,6 +222,7 @@ impl Worker<'_> {
                 let (line, nodes) = (&self.stack.at(1).pv, self.nodes - nodes_before);
                 self.root
                     .update(m, score, searched == 1, window.alpha, line, nodes);
+                self.trim_root_line(m);
             }
             match best.update(m, score, &mut window) {
                 Update::RaisedAlpha if N::PV && !N::ROOT => self.stack.extend_pv(ply, m),
@@ -257,8 +258,12 @@ impl Worker<'_> {
                 None => 0,
             };
         }
-        // A loss by the tables caps what the moves found.
-        best.score = best.score.min(tb_ceiling);
+        // A loss by the tables caps what the moves found; the line below
+        // does not show that loss then, so the PV ends at this node.
+        if best.score > tb_ceiling {
+            best.score = tb_ceiling;
+            self.stack.at_mut(ply).pv.clear();
+        }
         if !N::ROOT && excluded.is_none() {
             let bound = Bound::of(best.score, original_alpha, window.beta);
             self.remember_node(key, ply, depth, &se, &best, bound);

@@ -101,10 +101,11 @@ impl RootMoves {
             .map(|ranked| RootMove {
                 tb_rank: ranked.rank,
                 tb_score: Some(match ranked.wdl.verdict(rule50) {
-                    // The move reaches a won position at ply 1.
-                    Verdict::Win => tb_win_in(1),
+                    // The root itself is in the tables: a win there is a
+                    // win at ply 0 (Stockfish shows it as 20000 too).
+                    Verdict::Win => tb_win_in(0),
                     Verdict::Draw => 0,
-                    Verdict::Loss => -tb_win_in(1),
+                    Verdict::Loss => -tb_win_in(0),
                 }),
                 ..RootMove::new(ranked.mv)
             })

@@ -4,10 +4,10 @@
 //! node, a win or loss cuts when it is a bound beyond the window, else
 //! bounds a PV node's score.
 
-use shakmaty::Position as _;
+use shakmaty::{Move, Position as _};
 
 use super::node::{NodeKind, Window};
-use super::score::{INFINITE, MAX_PLY, tb_win_in};
+use super::score::{INFINITE, MAX_PLY, is_mate, tb_win_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use crate::tb::Verdict;
@@ -71,6 +71,53 @@ impl Worker<'_> {
             Bound::Upper if N::PV => TbProbe::AtMost(score),
             _ => TbProbe::Nothing,
         }
+    }
+
+    /// Root in the tables: the line of root move `m`, shown with the
+    /// tables' score (not a mate the search found), ends before the first
+    /// move that leaves the verdict the tables gave `m` (the search does
+    /// not probe below such a root, so its line may wander into a draw that
+    /// the score does not show).
+    pub(super) fn trim_root_line(&mut self, m: Move) {
+        let Some(tb) = self.shared.tb else {
+            return;
+        };
+        let Some(rm) = self.root.moves.iter_mut().find(|rm| rm.mv == m) else {
+            return;
+        };
+        let Some(tb_score) = rm.tb_score else {
+            return;
+        };
+        if is_mate(rm.score) {
+            return;
+        }
+        // The verdict for the side to move after each move of the line:
+        // after `m` the opponent's, the reverse of `m`'s.
+        let mut expected = match tb_score.signum() {
+            1 => Verdict::Loss,
+            -1 => Verdict::Win,
+            _ => Verdict::Draw,
+        };
+        let mut board = self.pos.board().clone();
+        let mut keep = 0;
+        for &mv in &rm.pv {
+            if !board.is_legal(mv) {
+                break;
+            }
+            board.play_unchecked(mv);
+            let verdict = tb.tables.probe_wdl(&board).map(|w| w.verdict(tb.rule50));
+            if verdict != Some(expected) {
+                break;
+            }
+            keep += 1;
+            expected = match expected {
+                Verdict::Win => Verdict::Loss,
+                Verdict::Loss => Verdict::Win,
+                Verdict::Draw => Verdict::Draw,
+            };
+        }
+        // The root move itself stays: the tables chose it.
+        rm.pv.truncate(keep.max(1));
     }
 
     /// Stores a tablebase score: deeper than the node's depth, since no
