@@ -141,6 +141,30 @@ fn bench_is_deterministic_and_ends_with_openbench_line() {
 }
 
 #[test]
+fn a_closed_stdout_ends_a_command_quietly() {
+    use std::io::BufRead;
+    // `shears bench | head -1`: the reader goes away after one line while
+    // bench still has 49 positions to print.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shears"))
+        .args(["bench", "--depth", "6"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("position  1:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    // Ended as a Unix tool ends on a closed pipe (128 + SIGPIPE), without
+    // a panic report.
+    assert_eq!(out.status.code(), Some(141), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
 fn perft_command_prints_nodes_time_and_nps() {
     let dir = tempfile::tempdir().unwrap();
     let out = shears(

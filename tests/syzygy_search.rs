@@ -85,11 +85,7 @@ fn the_root_keeps_the_win_and_shows_a_tablebase_score() {
     let run = search(Some(tb), fen, depth(8), SearchSettings::default());
     assert!(winning.contains(&run.best.as_str()), "{}", run.best);
     let last = run.last(1);
-    assert_eq!(
-        last.score,
-        Score::Cp(19_999),
-        "a win one ply away: 20000 - 1"
-    );
+    assert_eq!(last.score, Score::Cp(20_000), "a win at the root: 20000");
     // The root's probes (one per move) are the hits: with DTZ at the root
     // the search itself does not probe.
     assert_eq!(last.tbhits, Some(14));
@@ -119,7 +115,7 @@ fn searchmoves_and_multipv_follow_the_ranking() {
     let run = search(Some(tb), fen, depth(4), settings);
     let scores: Vec<Score> = (1..=14).map(|k| run.last(k).score).collect();
     assert!(
-        scores[..10].iter().all(|s| *s == Score::Cp(19_999)),
+        scores[..10].iter().all(|s| *s == Score::Cp(20_000)),
         "{scores:?}"
     );
     assert!(
@@ -165,7 +161,7 @@ fn the_fifty_move_rule_decides_cursed_wins_and_late_wins() {
     let run = search(Some(tb.clone()), cursed, depth(6), no_rule);
     assert_eq!(
         (run.best.as_str(), run.last(1).score),
-        ("d2e3", Score::Cp(19_999))
+        ("d2e3", Score::Cp(20_000))
     );
     // 73 halfmoves on the clock: only the two DTZ-optimal moves still win.
     let late = "8/8/8/8/8/2k5/8/K6R w - - 73 1";
@@ -255,7 +251,7 @@ fn without_dtz_tables_the_root_is_ranked_by_wdl_and_the_search_probes() {
     let run = search(Some(tb), fen, depth(6), SearchSettings::default());
     assert_ne!(run.best, "h1b1");
     let last = run.last(1);
-    assert_eq!(last.score, Score::Cp(19_999));
+    assert_eq!(last.score, Score::Cp(20_000));
     // Fifteen probes at the root, and more in the search (after Kxa2).
     assert!(last.tbhits.is_some_and(|n| n > 15), "{last:?}");
 }
