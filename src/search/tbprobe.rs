@@ -93,9 +93,9 @@ impl Worker<'_> {
         }
         // The verdict for the side to move after each move of the line:
         // after `m` the opponent's, the reverse of `m`'s.
-        let mut expected = match tb_score.signum() {
-            1 => Verdict::Loss,
-            -1 => Verdict::Win,
+        let mut expected = -match tb_score.signum() {
+            1 => Verdict::Win,
+            -1 => Verdict::Loss,
             _ => Verdict::Draw,
         };
         let mut board = self.pos.board().clone();
@@ -110,11 +110,7 @@ impl Worker<'_> {
                 break;
             }
             keep += 1;
-            expected = match expected {
-                Verdict::Win => Verdict::Loss,
-                Verdict::Loss => Verdict::Win,
-                Verdict::Draw => Verdict::Draw,
-            };
+            expected = -expected;
         }
         // The root move itself stays: the tables chose it.
         rm.pv.truncate(keep.max(1));

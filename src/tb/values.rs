@@ -119,6 +119,19 @@ impl Neg for Wdl {
     }
 }
 
+impl Neg for Verdict {
+    type Output = Verdict;
+
+    /// The verdict for the other side.
+    fn neg(self) -> Verdict {
+        match self {
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Win => Verdict::Loss,
+        }
+    }
+}
+
 impl fmt::Display for Wdl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -192,6 +205,9 @@ mod tests {
             assert_eq!(Wdl::from_dtz(wdl.dtz_before_zeroing()), wdl);
             assert_eq!(Wdl::from_name(wdl.name()), Some(wdl));
             assert_eq!(-(-wdl), wdl);
+            for rule50 in [true, false] {
+                assert_eq!((-wdl).verdict(rule50), -wdl.verdict(rule50));
+            }
         }
         assert_eq!(Wdl::from_dtz(100), Wdl::Win);
         assert_eq!(Wdl::from_dtz(-100), Wdl::Loss);
