@@ -170,13 +170,7 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
     let mut best = Vec::new();
     let mut avoid = Vec::new();
     let mut expected = Vec::new();
-    for op in split_outside_quotes(rest, ';') {
-        let op = op.trim();
-        if op.is_empty() {
-            continue;
-        }
-        let end = op.find(char::is_whitespace).unwrap_or(op.len());
-        let (opcode, operands) = (&op[..end], op[end..].trim());
+    for (opcode, operands) in operations(rest) {
         match opcode {
             "bm" | "am" => {
                 let moves = operand_tokens(operands);
@@ -211,19 +205,23 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
     })
 }
 
-/// The operand of the `id` operation among an EPD line's `operations` (the
+/// The operand of the `id` operation in an EPD line's operation `text` (the
 /// text after the FEN fields), if there is one.
-pub fn operation_id(operations: &str) -> Option<String> {
-    split_outside_quotes(operations, ';')
+pub fn operation_id(text: &str) -> Option<String> {
+    operations(text)
+        .find(|(opcode, _)| *opcode == "id")
+        .and_then(|(_, operands)| operand_tokens(operands).into_iter().next())
+}
+
+/// The operations of an EPD line's operation text, as `(opcode, operands)`
+/// (operands trimmed), empty ones skipped.
+fn operations(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    split_outside_quotes(text, ';')
         .into_iter()
-        .find_map(|op| {
+        .filter_map(|op| {
             let op = op.trim();
             let end = op.find(char::is_whitespace).unwrap_or(op.len());
-            if &op[..end] == "id" {
-                operand_tokens(&op[end..]).into_iter().next()
-            } else {
-                None
-            }
+            (!op.is_empty()).then(|| (&op[..end], op[end..].trim()))
         })
 }
 
