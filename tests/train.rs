@@ -252,3 +252,30 @@ fn tune_names_bad_lines_and_goes_on() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(text(&out.stdout).starts_with("1 quiet positions loaded"));
 }
+
+#[test]
+fn a_packed_data_file_tunes_exactly_as_its_text_twin() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["d.txt", "d.bin"] {
+        let out = datagen(dir.path(), file, "3", &["--seed", "9"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let txt = std::fs::metadata(dir.path().join("d.txt")).unwrap().len();
+    let bin = std::fs::metadata(dir.path().join("d.bin")).unwrap().len();
+    assert_eq!(bin % 32, 0);
+    assert!(3 * bin < 2 * txt, "packed {bin} bytes, text {txt}");
+    for lambda in ["0", "0.5"] {
+        let (a, wa) = tune(dir.path(), &["d.txt"], &["--lambda", lambda]);
+        let (b, wb) = tune(dir.path(), &["d.bin"], &["--lambda", lambda]);
+        assert!(b.status.success(), "{}", text(&b.stderr));
+        assert_eq!(losses(&a), losses(&b));
+        assert_eq!(wa, wb);
+    }
+    // A resumed packed file goes on where it stopped.
+    let out = datagen(dir.path(), "d.bin", "4", &["--seed", "9"]);
+    assert!(
+        text(&out.stderr).contains("d.bin: 3 games"),
+        "{}",
+        text(&out.stderr)
+    );
+}

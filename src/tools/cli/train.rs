@@ -18,7 +18,8 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 /// `shears datagen`.
 #[derive(Debug, clap::Args)]
 pub struct DatagenArgs {
-    /// The data file (created, or resumed).
+    /// The data file (created, or resumed): text, or packed 32-byte records
+    /// when its name ends in `.bin`.
     pub file: PathBuf,
     /// Games in the file at the end (games already there count).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -188,7 +189,7 @@ pub(super) fn run_datagen(args: &DatagenArgs) -> ExitCode {
 /// `shears tune`.
 #[derive(Debug, clap::Args)]
 pub struct TuneArgs {
-    /// Data files.
+    /// Data files: text, or packed records when a name ends in `.bin`.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Full-batch Adam steps.

@@ -200,7 +200,7 @@ pub(super) fn play_game(
         }
         if keep(&pos, best, score, config.min_ply) {
             positions.push(Labelled {
-                fen: pos.fen(),
+                board: pos.board().clone(),
                 white_score,
             });
         }
@@ -247,9 +247,9 @@ mod tests {
         assert!(game.plies > 8);
         assert!(!game.positions.is_empty());
         for p in &game.positions {
-            let pos = position(&p.fen);
-            assert!(!pos.board().is_check(), "{}", p.fen);
-            assert!(game_ply(&pos) >= config.min_ply, "{}", p.fen);
+            let pos = position(&p.fen());
+            assert!(!pos.board().is_check(), "{}", p.fen());
+            assert!(game_ply(&pos) >= config.min_ply, "{}", p.fen());
             assert!(p.white_score.abs() < TB_WIN_BOUND);
         }
         let text = game.to_text();

@@ -7,6 +7,7 @@
 //! |---|---|
 //! | `mod.rs` | the run: settings, the file, resuming, the worker threads |
 //! | `format.rs` | the data line format, written here and read by `tune` |
+//! | `packed.rs` | the packed binary format (32-byte records), for files named `*.bin` |
 //! | `opening.rs` | the opening book and which opening each game gets |
 //! | `game.rs` | one game: balance check, adjudication, the quiet filter |
 //!
@@ -19,8 +20,12 @@
 //! # game <index> <result> <plies>
 //! ```
 //!
+//! A file whose name ends in `.bin` holds the same in packed 32-byte records
+//! instead (`packed.rs`; no `# datagen` line), each game closed by an
+//! end-of-game record.
+//!
 //! A game's block is written whole and flushed, then closed by its `# game`
-//! line. So stopping the run at any moment loses at most the games in play;
+//! line (or record). So stopping the run at any moment loses at most the games in play;
 //! on the next run an unfinished block at the end is cut off and the games
 //! whose index is already there are skipped ([`resume`]). Game `i` of seed
 //! `s` is always the same game (same opening, same moves: the search is
@@ -32,12 +37,15 @@
 pub mod format;
 mod game;
 pub mod opening;
+pub mod packed;
 
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode};
 use thiserror::Error;
 
 pub use game::{
@@ -99,9 +107,16 @@ impl DatagenConfig {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Labelled {
     /// The position.
-    pub fen: String,
+    pub board: Chess,
     /// The search's score from White's side, centipawns (never a mate).
     pub white_score: i32,
+}
+
+impl Labelled {
+    /// The position's FEN.
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.board, EnPassantMode::Legal).to_string()
+    }
 }
 
 /// One finished game.
@@ -122,7 +137,7 @@ impl GameRecord {
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for p in &self.positions {
-            text.push_str(&format::format_line(&p.fen, self.result, p.white_score));
+            text.push_str(&format::format_line(&p.fen(), self.result, p.white_score));
             text.push('\n');
         }
         text.push_str(&format!(
@@ -131,6 +146,22 @@ impl GameRecord {
         ));
         text
     }
+
+    /// The game's block in a packed data file.
+    pub fn to_packed(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity((self.positions.len() + 1) * packed::RECORD);
+        for p in &self.positions {
+            bytes.extend_from_slice(&packed::pack(&p.board, self.result, Some(p.white_score)));
+        }
+        bytes.extend_from_slice(&packed::pack_game_end(self.index, self.result, self.plies));
+        bytes
+    }
+}
+
+/// Whether `path` names a packed data file (`.bin`) rather than a text one.
+pub fn is_packed(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
 }
 
 /// Why a run could not go on.
@@ -193,9 +224,17 @@ pub fn resume(path: &Path) -> io::Result<Existing> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Existing::default()),
         Err(e) => return Err(e),
     };
+    let mut reader = BufReader::new(file);
+    if is_packed(path) {
+        resume_packed(&mut reader)
+    } else {
+        resume_text(&mut reader)
+    }
+}
+
+fn resume_text(reader: &mut impl BufRead) -> io::Result<Existing> {
     let mut existing = Existing::default();
     let (mut offset, mut pending) = (0u64, 0u64);
-    let mut reader = BufReader::new(file);
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -216,6 +255,30 @@ pub fn resume(path: &Path) -> io::Result<Existing> {
             existing.positions += pending;
             pending = 0;
         } else if !text.starts_with('#') {
+            pending += 1;
+        }
+    }
+    Ok(existing)
+}
+
+fn resume_packed(reader: &mut impl Read) -> io::Result<Existing> {
+    let mut existing = Existing::default();
+    let (mut offset, mut pending) = (0u64, 0u64);
+    let mut record = [0u8; packed::RECORD];
+    loop {
+        match reader.read_exact(&mut record) {
+            Ok(()) => {}
+            // The end, or a record cut off: not complete.
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
+            Err(e) => return Err(e),
+        }
+        offset += packed::RECORD as u64;
+        if let Some(index) = packed::game_end_index(&record) {
+            existing.games.insert(index);
+            existing.complete_len = offset;
+            existing.positions += pending;
+            pending = 0;
+        } else {
             pending += 1;
         }
     }
@@ -257,8 +320,11 @@ pub fn run(
     if todo.is_empty() {
         return Ok((0, 0));
     }
-    let header = format!("# datagen {} {}\n", config.describe(), openings.describe());
-    file.write_all(header.as_bytes()).map_err(io_error)?;
+    let packed = is_packed(path);
+    if !packed {
+        let header = format!("# datagen {} {}\n", config.describe(), openings.describe());
+        file.write_all(header.as_bytes()).map_err(io_error)?;
+    }
     let threads = config.threads.max(1);
     let pool = thread_pool(threads, "datagen").map_err(|e| DatagenError::Threads {
         threads,
@@ -291,7 +357,12 @@ pub fn run(
         let outcome = (|| {
             for record in receiver {
                 let record = record?;
-                file.write_all(record.to_text().as_bytes())
+                let block = if packed {
+                    record.to_packed()
+                } else {
+                    record.to_text().into_bytes()
+                };
+                file.write_all(&block)
                     .and_then(|()| file.flush())
                     .map_err(io_error)?;
                 written.0 += 1;
@@ -363,6 +434,58 @@ mod tests {
         let (games, _) = run(&path, &more, &no_book(&more), &|_| {}).unwrap();
         assert_eq!(games, 0);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn a_packed_file_holds_the_text_file_positions_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
+        run(&txt, &small(), &no_book(&small()), &|_| {}).unwrap();
+        run(&bin, &small(), &no_book(&small()), &|_| {}).unwrap();
+        let text = std::fs::read_to_string(&txt).unwrap();
+        let bytes = std::fs::read(&bin).unwrap();
+        assert_eq!(bytes.len() % packed::RECORD, 0);
+        // Decode the packed file back into text lines.
+        let mut decoded = String::new();
+        for chunk in bytes.chunks_exact(packed::RECORD) {
+            match packed::unpack(chunk.try_into().unwrap()).unwrap() {
+                packed::Record::Position {
+                    board,
+                    result,
+                    score,
+                } => {
+                    let fen = Fen::from_position(&board, EnPassantMode::Legal).to_string();
+                    decoded.push_str(&format::format_line(&fen, result, score.unwrap()));
+                    decoded.push('\n');
+                }
+                packed::Record::GameEnd {
+                    index,
+                    result,
+                    plies,
+                } => decoded.push_str(&format!("# game {index} {result:.1} {plies}\n")),
+            }
+        }
+        let without_header: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(decoded, without_header);
+        let existing = resume(&bin).unwrap();
+        assert_eq!(existing.games, HashSet::from([0, 1]));
+        assert_eq!(existing.complete_len, bytes.len() as u64);
+        assert_eq!(existing.positions, resume(&txt).unwrap().positions);
+
+        // Cut off inside a game: a whole position record, then half of one.
+        let mut cut = bytes.clone();
+        cut.extend_from_slice(&bytes[..packed::RECORD + 16]);
+        std::fs::write(&bin, &cut).unwrap();
+        assert_eq!(resume(&bin).unwrap().complete_len, bytes.len() as u64);
+        let more = DatagenConfig {
+            games: 3,
+            ..small()
+        };
+        let (games, _) = run(&bin, &more, &no_book(&more), &|_| {}).unwrap();
+        assert_eq!(games, 1);
+        let after = std::fs::read(&bin).unwrap();
+        assert!(after.starts_with(&bytes));
+        assert_eq!(resume(&bin).unwrap().games, HashSet::from([0, 1, 2]));
     }
 
     #[test]

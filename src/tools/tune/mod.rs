@@ -32,12 +32,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use shakmaty::Chess;
 use thiserror::Error;
 
 use crate::chess::Position;
 use crate::eval::layout::{self, COUNT};
 use crate::eval::{Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
 use crate::tools::datagen::format::parse_line;
+use crate::tools::datagen::{is_packed, packed};
 
 /// Adam's decay of the mean gradient.
 pub const ADAM_BETA1: f64 = 0.9;
@@ -127,7 +129,7 @@ pub enum TuneError {
     /// The score blend was asked for, and a line has no score.
     #[error(
         "{path}:{line}: no search score on this line (a data file from before scores were \
-         written): tuning with --lambda above 0 needs one on every line"
+         written): tuning with --lambda above 0 needs one on every position"
     )]
     NoScore {
         /// The file.
@@ -145,18 +147,79 @@ pub enum TuneError {
 pub struct BadLine {
     /// The file.
     pub path: PathBuf,
-    /// Its line number, from 1.
+    /// Its line number, from 1 (its record number in a packed file).
     pub line: usize,
     /// Why.
     pub reason: String,
 }
 
-/// Parses one data line (see `datagen::format`): the position and its
-/// labels.
-fn parse_sample_line(line: &str) -> Result<(Position, f32, Option<i32>), String> {
-    let parsed = parse_line(line)?;
-    let pos = Position::from_fen(parsed.fen, false).map_err(|e| e.to_string())?;
-    Ok((pos, parsed.result, parsed.score))
+/// The contents of one data file.
+enum Contents {
+    /// Text lines (`datagen::format`).
+    Text(String),
+    /// Packed records (`datagen::packed`).
+    Packed(Vec<u8>),
+}
+
+/// One position's entry in a data file, before parsing.
+#[derive(Clone, Copy)]
+enum Entry<'a> {
+    Line(&'a str),
+    Record(&'a [u8; packed::RECORD]),
+    /// Bytes at the end of a packed file too few for a record.
+    Cut(usize),
+}
+
+/// Parses one entry: the board and its labels.
+fn parse_entry(entry: Entry<'_>) -> Result<(Chess, f32, Option<i32>), String> {
+    match entry {
+        Entry::Line(line) => {
+            let parsed = parse_line(line)?;
+            let pos = Position::from_fen(parsed.fen, false).map_err(|e| e.to_string())?;
+            Ok((pos.board().clone(), parsed.result, parsed.score))
+        }
+        Entry::Record(bytes) => match packed::unpack(bytes)? {
+            packed::Record::Position {
+                board,
+                result,
+                score,
+            } => Ok((board, result, score)),
+            packed::Record::GameEnd { .. } => Err("an end-of-game record".to_owned()),
+        },
+        Entry::Cut(n) => Err(format!(
+            "{n} bytes at the end, too few for a {}-byte record",
+            packed::RECORD
+        )),
+    }
+}
+
+/// The position entries of `contents`, each with its line (or record)
+/// number from 1: comments and end-of-game records left out.
+fn entries(contents: &Contents) -> Vec<(usize, Entry<'_>)> {
+    match contents {
+        Contents::Text(text) => text
+            .lines()
+            .enumerate()
+            .map(|(n, line)| (n + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+            .map(|(n, line)| (n, Entry::Line(line)))
+            .collect(),
+        Contents::Packed(bytes) => {
+            let chunks = bytes.chunks_exact(packed::RECORD);
+            let rest = chunks.remainder().len();
+            let count = chunks.len();
+            let mut out: Vec<(usize, Entry<'_>)> = chunks
+                .map(|c| <&[u8; packed::RECORD]>::try_from(c).expect("chunks of RECORD bytes"))
+                .enumerate()
+                .filter(|(_, r)| packed::game_end_index(r).is_none())
+                .map(|(n, r)| (n + 1, Entry::Record(r)))
+                .collect();
+            if rest > 0 {
+                out.push((count + 1, Entry::Cut(rest)));
+            }
+            out
+        }
+    }
 }
 
 /// What one data line gave.
@@ -184,26 +247,30 @@ pub fn load(
     need_scores: bool,
     on_progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Sample>, Vec<BadLine>), TuneError> {
-    let mut lines = Vec::new();
-    let texts: Vec<(PathBuf, String)> = paths
+    let files: Vec<(PathBuf, Contents)> = paths
         .iter()
         .map(|p| {
-            fs::read_to_string(p)
-                .map(|t| (p.clone(), t))
+            let contents = if is_packed(p) {
+                fs::read(p).map(Contents::Packed)
+            } else {
+                fs::read_to_string(p).map(Contents::Text)
+            };
+            contents
+                .map(|c| (p.clone(), c))
                 .map_err(|source| TuneError::Read {
                     path: p.clone(),
                     source,
                 })
         })
         .collect::<Result<_, _>>()?;
-    for (path, text) in &texts {
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if !line.is_empty() && !line.starts_with('#') {
-                lines.push((path, n + 1, line));
-            }
-        }
-    }
+    let lines: Vec<(&PathBuf, usize, Entry<'_>)> = files
+        .iter()
+        .flat_map(|(path, contents)| {
+            entries(contents)
+                .into_iter()
+                .map(move |(n, entry)| (path, n, entry))
+        })
+        .collect();
     let done = std::sync::atomic::AtomicU64::new(0);
     let parsed: Vec<Result<Loaded, BadLine>> = lines
         .par_iter()
@@ -212,7 +279,7 @@ pub fn load(
             if n.is_multiple_of(10_000) {
                 on_progress(n);
             }
-            let (pos, result, score) = parse_sample_line(line).map_err(|reason| BadLine {
+            let (board, result, score) = parse_entry(line).map_err(|reason| BadLine {
                 path: path.clone(),
                 line: number,
                 reason,
@@ -220,11 +287,9 @@ pub fn load(
             if need_scores && score.is_none() {
                 return Ok(Loaded::NoScore);
             }
-            Ok(
-                quiet::quiet_leaf(pos.board()).map_or(Loaded::InCheck, |leaf| {
-                    Loaded::Sample(Sample::new(&coefficients(&leaf), result, score))
-                }),
-            )
+            Ok(quiet::quiet_leaf(&board).map_or(Loaded::InCheck, |leaf| {
+                Loaded::Sample(Sample::new(&coefficients(&leaf), result, score))
+            }))
         })
         .collect();
     let mut samples = Vec::with_capacity(parsed.len());

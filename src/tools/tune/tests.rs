@@ -106,22 +106,23 @@ fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
 
 #[test]
 fn data_lines_are_parsed_or_rejected_with_a_reason() {
-    let (_, result, score) = parse_sample_line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | -40").unwrap();
+    let (_, result, score) =
+        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | -40")).unwrap();
     assert_eq!((result, score), (0.5, Some(-40)));
-    let (_, result, score) = parse_sample_line("8/8/8/8/8/8/8/K6k w - - 0 1 | 1.0").unwrap();
+    let (_, result, score) = parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 1.0")).unwrap();
     assert_eq!((result, score), (1.0, None));
     assert!(
-        parse_sample_line("8/8/8/8/8/8/8/K6k w - - 0 1")
+        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1"))
             .unwrap_err()
             .contains("expected")
     );
     assert!(
-        parse_sample_line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.7")
+        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.7"))
             .unwrap_err()
             .contains("0.7")
     );
-    assert!(parse_sample_line("not a fen | 1.0").is_err());
-    assert!(parse_sample_line("not a fen | 1.0 | 20").is_err());
+    assert!(parse_entry(Entry::Line("not a fen | 1.0")).is_err());
+    assert!(parse_entry(Entry::Line("not a fen | 1.0 | 20")).is_err());
 }
 
 #[test]
@@ -234,4 +235,40 @@ fn white_eval(pos: &shakmaty::Chess) -> i32 {
     } else {
         -v
     }
+}
+
+#[test]
+fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
+    use crate::tools::datagen::packed::{pack, pack_game_end};
+    let dir = tempfile::tempdir().unwrap();
+    let fens = [crate::chess::START_FEN, FENS[0], FENS[2]];
+    let mut text = String::new();
+    let mut bytes = Vec::new();
+    for (i, fen) in fens.iter().enumerate() {
+        let score = 10 * i as i32 - 7;
+        text.push_str(&format!("{fen} | 0.5 | {score}\n"));
+        let board = Position::from_fen(fen, false).unwrap().board().clone();
+        bytes.extend_from_slice(&pack(&board, 0.5, Some(score)));
+    }
+    text.push_str("# game 0 0.5 40\n");
+    bytes.extend_from_slice(&pack_game_end(0, 0.5, 40));
+    let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
+    std::fs::write(&txt, &text).unwrap();
+    std::fs::write(&bin, &bytes).unwrap();
+    let (a, bad_a) = load(&[txt], true, &|_| {}).unwrap();
+    let (b, bad_b) = load(std::slice::from_ref(&bin), true, &|_| {}).unwrap();
+    assert!(bad_a.is_empty() && bad_b.is_empty());
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 2, "FENS[0]'s leaf is in check");
+
+    bytes.extend_from_slice(&[1, 2, 3]);
+    bytes[8] = 0xFF; // the first record: a piece code that does not exist
+    std::fs::write(&bin, &bytes).unwrap();
+    let (_, bad) = load(&[bin], true, &|_| {}).unwrap();
+    let found: Vec<(usize, &str)> = bad.iter().map(|b| (b.line, b.reason.as_str())).collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, 1);
+    assert!(found[0].1.contains("piece code 15"), "{found:?}");
+    assert_eq!(found[1].0, 5);
+    assert!(found[1].1.contains("3 bytes at the end"), "{found:?}");
 }
