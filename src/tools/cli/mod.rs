@@ -28,6 +28,7 @@ mod train;
 pub use book::BookCommand;
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
+pub use train::{DatagenArgs, TuneArgs};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
 /// stdin/stdout.
@@ -227,51 +228,15 @@ pub enum CliCommand {
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
     Spsa,
-    /// Generate tuning data: self-play games from random openings at a fixed
-    /// node budget, appended to FILE game by game (`<fen> | <result>` lines).
-    /// Stop it at any time; run it again to resume.
-    Datagen {
-        /// The data file (created, or resumed).
-        file: PathBuf,
-        /// Games in the file at the end (games already there count).
-        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// Nodes per move.
-        #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: u64,
-        /// Games played at once (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-        threads: Option<u32>,
-        /// Seed of the random openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    /// Generate tuning data: self-play games from a book line and random
+    /// plies at a fixed node budget or depth, appended to FILE game by game
+    /// (`<fen> | <result> | <score>` lines). Stop it at any time; run it
+    /// again to resume.
+    Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
-    /// with Adam) and write them as Rust source.
-    Tune {
-        /// Data files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Full-batch Adam steps.
-        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..))]
-        epochs: u32,
-        /// Adam step size, centipawns.
-        #[arg(long, default_value_t = 1.0)]
-        rate: f64,
-        /// L2 penalty on each weight's distance from its current value.
-        #[arg(long, default_value_t = 0.0)]
-        l2: f64,
-        /// Percent of the positions (the last ones) held out to measure
-        /// overfitting.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
-        validation: u32,
-        /// Where to write the weights (the engine's own file by default).
-        #[arg(long, default_value = "src/eval/weights.rs")]
-        out: PathBuf,
-        /// Worker threads (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-        threads: Option<u32>,
-    },
+    /// with Adam, against the results or a blend with the search scores)
+    /// and write them as Rust source.
+    Tune(TuneArgs),
 }
 
 /// Runs the parsed command line.
@@ -410,24 +375,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(CliCommand::Datagen {
-            file,
-            games,
-            nodes,
-            threads,
-            seed,
-        }) => train::run_datagen(&file, games, nodes, threads, seed),
-        Some(CliCommand::Tune {
-            files,
-            epochs,
-            rate,
-            l2,
-            validation,
-            out,
-            threads,
-        }) => {
-            let config = crate::tools::tune::AdamConfig { epochs, rate, l2 };
-            train::run_tune(&files, config, validation, &out, threads)
-        }
+        Some(CliCommand::Datagen(args)) => train::run_datagen(&args),
+        Some(CliCommand::Tune(args)) => train::run_tune(&args),
     }
 }

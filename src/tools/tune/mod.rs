@@ -4,13 +4,23 @@
 //! The evaluation is linear in its weights before the phase blend and the
 //! endgame scale factor (`eval::coefficients`), so each position is loaded
 //! once as its feature vector, and the evaluation with any weights is a dot
-//! product. The loss is the mean squared error between the game's result
-//! (1, ½, 0 for White) and `sigmoid(K * eval)`:
+//! product. The loss is the mean squared error between a target and
+//! `sigmoid(K * eval)`; the target is the game's result (1, ½, 0 for
+//! White), or a blend of it with the search score of the position
+//! (`datagen`'s third field, White's view) turned into an expected result
+//! by the same sigmoid and K:
+//!
+//! ```text
+//! target = (1 - lambda) * result + lambda * sigmoid(K * score)
+//! ```
 //!
 //! 1. **Quiet positions.** Every labelled position is replaced by the leaf
-//!    of its quiescence search (`quiet.rs`).
+//!    of its quiescence search (`quiet.rs`); its labels stay.
 //! 2. **K.** The scaling constant is fitted first, with the current weights,
-//!    by golden-section search; it then stays fixed.
+//!    against the results alone, by golden-section search; it then stays
+//!    fixed, and the targets are blended with it ([`set_targets`]).
+//!    `lambda = 0` (the default) leaves every target the exact result, so
+//!    the tuning is the one of the result-only data files.
 //! 3. **Adam** over all weights, midgame and endgame, on the full data set
 //!    each step, gradients summed in parallel (rayon).
 //! 4. The rounded weights are written as `src/eval/weights.rs`
@@ -22,11 +32,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use shakmaty::Chess;
 use thiserror::Error;
 
 use crate::chess::Position;
 use crate::eval::layout::{self, COUNT};
 use crate::eval::{Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
+use crate::tools::datagen::format::parse_line;
+use crate::tools::datagen::{is_packed, packed};
 
 /// Adam's decay of the mean gradient.
 pub const ADAM_BETA1: f64 = 0.9;
@@ -40,7 +53,7 @@ pub const K_RANGE: (f64, f64) = (1e-4, 0.05);
 /// Positions per parallel work item.
 const CHUNK: usize = 8192;
 
-/// One training position: the features of its quiet leaf and the result.
+/// One training position: the features of its quiet leaf and its labels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sample {
     /// `(weight index, White-minus-Black count)`.
@@ -51,17 +64,25 @@ pub struct Sample {
     scale: [u8; 2],
     /// Game result for White: 1.0, 0.5 or 0.0.
     result: f32,
+    /// The search score for White, centipawns (`None` in old data files).
+    score: Option<i32>,
+    /// What `sigmoid(K * eval)` is fitted to: the result until
+    /// [`set_targets`] blends in the score.
+    target: f32,
 }
 
 impl Sample {
-    /// The sample of `coefs` with `result`.
-    pub fn new(coefs: &Coefficients, result: f32) -> Sample {
+    /// The sample of `coefs` labelled with `result` and, if known, the
+    /// search `score` (both from White's side); its target is the result.
+    pub fn new(coefs: &Coefficients, result: f32, score: Option<i32>) -> Sample {
         let byte = |v: i32| u8::try_from(v).expect("phase and scale fit a byte");
         Sample {
             features: coefs.features.clone().into_boxed_slice(),
             phase: byte(coefs.phase),
             scale: [byte(coefs.scale.white), byte(coefs.scale.black)],
             result,
+            score,
+            target: result,
         }
     }
 
@@ -105,6 +126,20 @@ pub enum TuneError {
     /// No usable position in the data.
     #[error("no usable positions in the data")]
     Empty,
+    /// The score blend was asked for, and a line has no score.
+    #[error(
+        "{path}:{line}: no search score on this line (a data file from before scores were \
+         written): tuning with --lambda above 0 needs one on every position"
+    )]
+    NoScore {
+        /// The file.
+        path: PathBuf,
+        /// Its first line without a score, from 1.
+        line: usize,
+    },
+    /// A blend weight outside 0 to 1.
+    #[error("lambda {0} is not between 0 and 1")]
+    BadLambda(f64),
 }
 
 /// A line of a data file that could not be used.
@@ -112,84 +147,163 @@ pub enum TuneError {
 pub struct BadLine {
     /// The file.
     pub path: PathBuf,
-    /// Its line number, from 1.
+    /// Its line number, from 1 (its record number in a packed file).
     pub line: usize,
     /// Why.
     pub reason: String,
 }
 
-/// Parses one data line, `<fen> | <result>`.
-fn parse_line(line: &str) -> Result<(Position, f32), String> {
-    let (fen, result) = line
-        .rsplit_once('|')
-        .ok_or_else(|| "expected `<fen> | <result>`".to_owned())?;
-    let result: f32 = result
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad result `{}`", result.trim()))?;
-    if ![0.0, 0.5, 1.0].contains(&result) {
-        return Err(format!("result {result} is not 1.0, 0.5 or 0.0"));
+/// The contents of one data file.
+enum Contents {
+    /// Text lines (`datagen::format`).
+    Text(String),
+    /// Packed records (`datagen::packed`).
+    Packed(Vec<u8>),
+}
+
+/// One position's entry in a data file, before parsing.
+#[derive(Clone, Copy)]
+enum Entry<'a> {
+    Line(&'a str),
+    Record(&'a [u8; packed::RECORD]),
+    /// Bytes at the end of a packed file too few for a record.
+    Cut(usize),
+}
+
+/// Parses one entry: the board and its labels.
+fn parse_entry(entry: Entry<'_>) -> Result<(Chess, f32, Option<i32>), String> {
+    match entry {
+        Entry::Line(line) => {
+            let parsed = parse_line(line)?;
+            let pos = Position::from_fen(parsed.fen, false).map_err(|e| e.to_string())?;
+            Ok((pos.board().clone(), parsed.result, parsed.score))
+        }
+        Entry::Record(bytes) => match packed::unpack(bytes)? {
+            packed::Record::Position {
+                board,
+                result,
+                score,
+            } => Ok((board, result, score)),
+            packed::Record::GameEnd { .. } => Err("an end-of-game record".to_owned()),
+        },
+        Entry::Cut(n) => Err(format!(
+            "{n} bytes at the end, too few for a {}-byte record",
+            packed::RECORD
+        )),
     }
-    let pos = Position::from_fen(fen.trim(), false).map_err(|e| e.to_string())?;
-    Ok((pos, result))
+}
+
+/// The position entries of `contents`, each with its line (or record)
+/// number from 1: comments and end-of-game records left out.
+fn entries(contents: &Contents) -> Vec<(usize, Entry<'_>)> {
+    match contents {
+        Contents::Text(text) => text
+            .lines()
+            .enumerate()
+            .map(|(n, line)| (n + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+            .map(|(n, line)| (n, Entry::Line(line)))
+            .collect(),
+        Contents::Packed(bytes) => {
+            let chunks = bytes.chunks_exact(packed::RECORD);
+            let rest = chunks.remainder().len();
+            let count = chunks.len();
+            let mut out: Vec<(usize, Entry<'_>)> = chunks
+                .map(|c| <&[u8; packed::RECORD]>::try_from(c).expect("chunks of RECORD bytes"))
+                .enumerate()
+                .filter(|(_, r)| packed::game_end_index(r).is_none())
+                .map(|(n, r)| (n + 1, Entry::Record(r)))
+                .collect();
+            if rest > 0 {
+                out.push((count + 1, Entry::Cut(rest)));
+            }
+            out
+        }
+    }
+}
+
+/// What one data line gave.
+enum Loaded {
+    /// A training position.
+    Sample(Sample),
+    /// The quiet leaf is in check: left out.
+    InCheck,
+    /// No score, and scores are needed.
+    NoScore,
 }
 
 /// Loads the data files (lines starting with `#` are comments): parses each
 /// position, resolves it to its quiet leaf and takes its features, in
 /// parallel. Positions whose leaf is in check are dropped (not an error).
+/// With `need_scores`, every line must carry a search score.
 /// `on_progress` gets the number of lines done so far, now and then.
 ///
 /// # Errors
 ///
-/// When a file cannot be read, or nothing usable is left.
+/// When a file cannot be read, a line lacks the score `need_scores` asks
+/// for (the first such line is named), or nothing usable is left.
 pub fn load(
     paths: &[PathBuf],
+    need_scores: bool,
     on_progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<Sample>, Vec<BadLine>), TuneError> {
-    let mut lines = Vec::new();
-    let texts: Vec<(PathBuf, String)> = paths
+    let files: Vec<(PathBuf, Contents)> = paths
         .iter()
         .map(|p| {
-            fs::read_to_string(p)
-                .map(|t| (p.clone(), t))
+            let contents = if is_packed(p) {
+                fs::read(p).map(Contents::Packed)
+            } else {
+                fs::read_to_string(p).map(Contents::Text)
+            };
+            contents
+                .map(|c| (p.clone(), c))
                 .map_err(|source| TuneError::Read {
                     path: p.clone(),
                     source,
                 })
         })
         .collect::<Result<_, _>>()?;
-    for (path, text) in &texts {
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if !line.is_empty() && !line.starts_with('#') {
-                lines.push((path, n + 1, line));
-            }
-        }
-    }
+    let lines: Vec<(&PathBuf, usize, Entry<'_>)> = files
+        .iter()
+        .flat_map(|(path, contents)| {
+            entries(contents)
+                .into_iter()
+                .map(move |(n, entry)| (path, n, entry))
+        })
+        .collect();
     let done = std::sync::atomic::AtomicU64::new(0);
-    let parsed: Vec<Result<Option<Sample>, BadLine>> =
-        lines
-            .par_iter()
-            .map(|&(path, number, line)| {
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if n.is_multiple_of(10_000) {
-                    on_progress(n);
-                }
-                let (pos, result) = parse_line(line).map_err(|reason| BadLine {
-                    path: path.clone(),
-                    line: number,
-                    reason,
-                })?;
-                Ok(quiet::quiet_leaf(pos.board())
-                    .map(|leaf| Sample::new(&coefficients(&leaf), result)))
-            })
-            .collect();
+    let parsed: Vec<Result<Loaded, BadLine>> = lines
+        .par_iter()
+        .map(|&(path, number, line)| {
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if n.is_multiple_of(10_000) {
+                on_progress(n);
+            }
+            let (board, result, score) = parse_entry(line).map_err(|reason| BadLine {
+                path: path.clone(),
+                line: number,
+                reason,
+            })?;
+            if need_scores && score.is_none() {
+                return Ok(Loaded::NoScore);
+            }
+            Ok(quiet::quiet_leaf(&board).map_or(Loaded::InCheck, |leaf| {
+                Loaded::Sample(Sample::new(&coefficients(&leaf), result, score))
+            }))
+        })
+        .collect();
     let mut samples = Vec::with_capacity(parsed.len());
     let mut bad = Vec::new();
-    for p in parsed {
+    for (p, &(path, line, _)) in parsed.into_iter().zip(&lines) {
         match p {
-            Ok(Some(s)) => samples.push(s),
-            Ok(None) => {}
+            Ok(Loaded::Sample(s)) => samples.push(s),
+            Ok(Loaded::InCheck) => {}
+            Ok(Loaded::NoScore) => {
+                return Err(TuneError::NoScore {
+                    path: path.clone(),
+                    line,
+                });
+            }
             Err(b) => bad.push(b),
         }
     }
@@ -197,6 +311,41 @@ pub fn load(
         return Err(TuneError::Empty);
     }
     Ok((samples, bad))
+}
+
+/// Sets every sample's target to `(1 - lambda) * result + lambda *
+/// sigmoid(k * score)`; `lambda = 0` makes it exactly the result, also for
+/// samples without a score. Returns how many samples had no score (their
+/// target is then the result whatever `lambda` is; [`load`] with
+/// `need_scores` rules them out).
+///
+/// # Errors
+///
+/// When `lambda` is not within 0 to 1.
+pub fn set_targets(samples: &mut [Sample], k: f64, lambda: f64) -> Result<usize, TuneError> {
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(TuneError::BadLambda(lambda));
+    }
+    let mut unscored = 0;
+    for s in samples {
+        s.target = match s.score {
+            Some(score) if lambda > 0.0 => {
+                let expected = sigmoid(k * f64::from(score));
+                ((1.0 - lambda) * f64::from(s.result) + lambda * expected) as f32
+            }
+            None => {
+                unscored += 1;
+                s.result
+            }
+            Some(_) => s.result,
+        };
+    }
+    Ok(unscored)
+}
+
+/// How many samples carry a search score.
+pub fn scored(samples: &[Sample]) -> usize {
+    samples.iter().filter(|s| s.score.is_some()).count()
 }
 
 /// The current weights, as floating-point `[midgame, endgame]` pairs.
@@ -211,7 +360,8 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Mean squared error of `sigmoid(k * eval)` against the results.
+/// Mean squared error of `sigmoid(k * eval)` against the targets (the
+/// results, unless [`set_targets`] blended in the scores).
 pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
     let total: f64 = samples
         .par_chunks(CHUNK)
@@ -219,7 +369,7 @@ pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
             chunk
                 .iter()
                 .map(|s| {
-                    let e = f64::from(s.result) - sigmoid(k * s.evaluate(w).0);
+                    let e = f64::from(s.target) - sigmoid(k * s.evaluate(w).0);
                     e * e
                 })
                 .sum::<f64>()
@@ -229,7 +379,8 @@ pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
 }
 
 /// The K that minimises the loss with weights `w` (golden-section search
-/// over [`K_RANGE`]; the loss is unimodal in K).
+/// over [`K_RANGE`]; the loss is unimodal in K). Fit it before the targets
+/// are blended, so that it is fitted to the results alone.
 pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut lo, mut hi) = K_RANGE;
@@ -264,7 +415,7 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
             for s in chunk {
                 let (v, to_mg, to_eg) = s.evaluate(w);
                 let p = sigmoid(k * v);
-                let e = p - f64::from(s.result);
+                let e = p - f64::from(s.target);
                 loss += e * e;
                 let d = 2.0 * e * p * (1.0 - p) * k;
                 for &(i, c) in s.features.iter() {
@@ -363,151 +514,5 @@ pub fn write_weights(path: &Path, weights: &[S]) -> Result<(), TuneError> {
     })
 }
 
-/// The side-to-move view is not needed by the tuner; kept here so a test can
-/// check that a sample rebuilds the engine's own evaluation.
 #[cfg(test)]
-fn white_eval(pos: &shakmaty::Chess) -> i32 {
-    use shakmaty::Position as _;
-    let v = crate::eval::evaluate(pos);
-    if pos.turn() == shakmaty::Color::White {
-        v
-    } else {
-        -v
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use shakmaty::ByColor;
-
-    use super::*;
-
-    const FENS: [&str; 4] = [
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "8/5pk1/6p1/8/3B4/8/5PPP/6K1 b - - 0 40",
-        "r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R w KQkq - 0 15",
-        "8/8/4k3/8/2b5/8/4K3/3B4 w - - 0 60",
-    ];
-
-    fn samples() -> Vec<Sample> {
-        FENS.iter()
-            .zip([1.0, 0.0, 0.5, 0.5])
-            .map(|(fen, r)| {
-                let pos = Position::from_fen(fen, false).unwrap();
-                Sample::new(&coefficients(pos.board()), r)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_sample_evaluates_like_the_engine_with_the_current_weights() {
-        let w = current_weights();
-        for (fen, s) in FENS.iter().zip(samples()) {
-            let pos = Position::from_fen(fen, false).unwrap();
-            let engine = white_eval(pos.board());
-            let float = s.evaluate(&w).0;
-            // The engine truncates twice (blend, then scale): within 2 cp.
-            assert!(
-                (float - f64::from(engine)).abs() <= 2.0,
-                "{fen}: {float} vs {engine}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_gradient_matches_finite_differences() {
-        let s = samples();
-        let w = current_weights();
-        let k = 0.006;
-        let (_, grad) = gradient(&s, &w, k);
-        let used: Vec<usize> = s[0]
-            .features
-            .iter()
-            .map(|&(i, _)| i as usize)
-            .take(5)
-            .collect();
-        for i in used {
-            for j in 0..2 {
-                let h = 1e-3;
-                let mut up = w.clone();
-                up[i][j] += h;
-                let mut down = w.clone();
-                down[i][j] -= h;
-                let numeric = (loss(&s, &up, k) - loss(&s, &down, k)) / (2.0 * h);
-                assert!(
-                    (numeric - grad[i][j]).abs() <= 1e-6 + 1e-3 * numeric.abs(),
-                    "weight {i}/{j}: analytic {} numeric {numeric}",
-                    grad[i][j]
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn adam_lowers_the_loss_and_k_is_inside_its_range() {
-        let s = samples();
-        let w = current_weights();
-        let k = fit_k(&s, &w);
-        assert!(k > K_RANGE.0 && k < K_RANGE.1, "{k}");
-        let before = loss(&s, &w, k);
-        let config = AdamConfig {
-            epochs: 50,
-            rate: 1.0,
-            l2: 0.0,
-        };
-        let after = loss(&s, &adam(&s, &w, k, config, &mut |_, _| {}), k);
-        assert!(after < before, "{after} !< {before}");
-    }
-
-    #[test]
-    fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
-        let s = samples();
-        let w = current_weights();
-        let config = AdamConfig {
-            epochs: 50,
-            rate: 1.0,
-            l2: 1e3,
-        };
-        let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
-        let drift = fitted
-            .iter()
-            .zip(&w)
-            .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
-            .fold(0.0, f64::max);
-        assert!(drift < 1.0, "{drift}");
-    }
-
-    #[test]
-    fn data_lines_are_parsed_or_rejected_with_a_reason() {
-        assert!(parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5").is_ok());
-        assert!(
-            parse_line("8/8/8/8/8/8/8/K6k w - - 0 1")
-                .unwrap_err()
-                .contains("expected")
-        );
-        assert!(
-            parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.7")
-                .unwrap_err()
-                .contains("0.7")
-        );
-        assert!(parse_line("not a fen | 1.0").is_err());
-    }
-
-    #[test]
-    fn scale_is_read_from_the_side_ahead() {
-        let coefs = Coefficients {
-            features: vec![(0, 1)],
-            phase: 0,
-            scale: ByColor {
-                white: 32,
-                black: 64,
-            },
-        };
-        let s = Sample::new(&coefs, 1.0);
-        let mut w = vec![[0.0; 2]; COUNT];
-        w[0] = [0.0, 100.0];
-        assert_eq!(s.evaluate(&w).0, 50.0);
-        w[0] = [0.0, -100.0];
-        assert_eq!(s.evaluate(&w).0, -100.0);
-    }
-}
+mod tests;
