@@ -144,7 +144,9 @@ impl Worker<'_> {
         }
 
         let se = self.static_eval::<N>(ply, in_check, entry);
-        let node = NodeFacts::new(depth, se.eval, se.improving);
+        // TT-PV: a PV node, or one the table remembers as one.
+        let tt_pv = N::PV || entry.is_some_and(|e| e.pv);
+        let node = NodeFacts::new(depth, se.eval, se.improving, tt_pv);
         if !N::PV
             && !in_check
             && let Some(score) = self.prune_node(&node, ply, window.beta, entry, flags)
@@ -161,7 +163,7 @@ impl Worker<'_> {
         if !N::ROOT && config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH.get() {
             depth -= 1;
         }
-        let node = NodeFacts::new(depth, se.eval, se.improving);
+        let node = NodeFacts::new(depth, se.eval, se.improving, tt_pv);
         let previous = self.stack.back(ply, 1).and_then(|f| f.played);
         let conts = self.stack.continuations(ply);
         let mut picker = self.move_picker::<N>(ply, tt_move, previous, conts);
@@ -266,7 +268,7 @@ impl Worker<'_> {
         }
         if !N::ROOT && excluded.is_none() {
             let bound = Bound::of(best.score, original_alpha, window.beta);
-            self.remember_node(key, ply, depth, &se, &best, bound);
+            self.remember_node(key, ply, depth, &se, &best, (bound, tt_pv));
         }
         best.score
     }
@@ -342,7 +344,7 @@ impl Worker<'_> {
         depth: i32,
         se: &StaticEval,
         best: &Best,
-        bound: Bound,
+        (bound, pv): (Bound, bool),
     ) {
         self.learn_correction(se, depth, best, bound);
         if self.shared.config.tt {
@@ -352,6 +354,7 @@ impl Worker<'_> {
                 eval: se.raw,
                 depth,
                 bound,
+                pv,
             };
             self.shared.tt.store(key, ply, entry);
         }

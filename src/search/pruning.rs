@@ -34,15 +34,18 @@ pub(super) struct NodeFacts {
     /// Late move pruning: quiet moves tried before the rest are skipped
     /// (halved when not improving; a shift, not a division, in the loop).
     pub lmp_limit: i32,
+    /// A PV node now or when the table stored it (TT-PV).
+    pub tt_pv: bool,
 }
 
 impl NodeFacts {
     /// The facts of a node at `depth`.
-    pub fn new(depth: i32, eval: i32, improving: bool) -> NodeFacts {
+    pub fn new(depth: i32, eval: i32, improving: bool, tt_pv: bool) -> NodeFacts {
         NodeFacts {
             depth,
             eval,
             improving,
+            tt_pv,
             lmp_limit: (LMP_BASE.get() + depth * depth) >> u32::from(!improving),
         }
     }
@@ -352,6 +355,8 @@ impl Worker<'_> {
         let mut reduction = lmr_reduction(depth, number);
         reduction += i32::from(!N::PV) + i32::from(!node.improving) + i32::from(flags.cut);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
+        // TT-PV: below a node that is or was on a principal variation.
+        reduction -= i32::from(node.tt_pv);
         if mv.quiet {
             reduction -= (mv.history / LMR_HISTORY_DIVISOR.get())
                 .clamp(-LMR_HISTORY_MAX.get(), LMR_HISTORY_MAX.get());

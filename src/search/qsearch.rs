@@ -126,6 +126,7 @@ impl Worker<'_> {
                 eval: raw_eval,
                 depth: 0,
                 bound: Bound::of(best.score, original_alpha, window.beta),
+                pv: N::PV,
             };
             self.shared.tt.store(key, ply, entry);
         }

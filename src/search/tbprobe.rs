@@ -137,6 +137,7 @@ impl Worker<'_> {
             eval,
             depth: (depth + 6).min(MAX_PLY as i32 - 1),
             bound,
+            pv: false,
         };
         self.shared.tt.store(self.pos.key(), ply, entry);
     }

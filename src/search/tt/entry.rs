@@ -14,6 +14,8 @@ pub(super) const GEN_MASK: u8 = 63;
 const BOUNDS: [Bound; 4] = [Bound::None, Bound::Upper, Bound::Lower, Bound::Exact];
 /// The move bits of a data word.
 const MOVE_MASK: u64 = 0x7fff;
+/// The bit of a data word that marks a principal-variation node.
+const PV_BIT: u64 = 1 << 15;
 
 /// The kind of score in an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +117,9 @@ pub struct TtEntry {
     pub depth: i32,
     /// What kind of bound `score` is.
     pub bound: Bound,
+    /// The node was on a principal variation when it was stored (or its
+    /// entry said so before): the search reduces less below such nodes.
+    pub pv: bool,
 }
 
 impl Bound {
@@ -144,20 +149,16 @@ impl TtEntry {
     }
 }
 
-/// Packs the `data` word from a search result at distance `ply` from the
-/// root (see the module docs); `mv_bits` is an encoded [`TtMove`] or 0.
-pub(super) fn pack(
-    mv_bits: u64,
-    score: i32,
-    eval: i32,
-    depth: i32,
-    bound: Bound,
-    ply: usize,
-    generation: u8,
-) -> u64 {
-    let (score, eval) = (to_tt(score, ply), clamp16(eval));
-    let depth8 = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+/// Packs the `data` word from the search result `entry` at distance `ply`
+/// from the root (see the module docs); `mv_bits` is the encoded move to
+/// keep (an encoded [`TtMove`] or 0), which the caller may have taken from
+/// the entry it replaces rather than from `entry.mv`.
+pub(super) fn pack(mv_bits: u64, entry: &TtEntry, ply: usize, generation: u8) -> u64 {
+    let (score, eval) = (to_tt(entry.score, ply), clamp16(entry.eval));
+    let depth8 = (entry.depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+    let (bound, pv) = (entry.bound, entry.pv);
     mv_bits
+        | if pv { PV_BIT } else { 0 }
         | u64::from(score as u16) << 16
         | u64::from(eval as u16) << 32
         | depth8 << 48
@@ -173,6 +174,7 @@ pub(super) fn unpack(data: u64, ply: usize) -> TtEntry {
         eval: i32::from((data >> 32) as u16 as i16),
         depth: depth_of(data),
         bound: BOUNDS[(data >> 56) as usize & 3],
+        pv: data & PV_BIT != 0,
     }
 }
 

@@ -13,7 +13,7 @@
 //! | 0–5     | 6     | move: from square (`a1 = 0 … h8 = 63`)                     |
 //! | 6–11    | 6     | move: to square (the rook's square for castling)           |
 //! | 12–14   | 3     | move: promotion role (`0` none, else `Role as u8`)         |
-//! | 15      | 1     | spare (zero)                                               |
+//! | 15      | 1     | the node was on a principal variation (TT-PV)              |
 //! | 16–31   | 16    | score as `i16`, mate scores relative to the node           |
 //! | 32–47   | 16    | static evaluation as `i16`                                 |
 //! | 48–55   | 8     | depth + 8 as `u8` (depths `-8..=247`, clamped)             |
@@ -169,11 +169,7 @@ impl TranspositionTable {
     /// `depth - 8 * age_distance` is replaced, empty entries first.
     pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
         let TtEntry {
-            mv,
-            score,
-            eval,
-            depth,
-            bound,
+            mv, depth, bound, ..
         } = entry;
         let generation = self.generation();
         let entries = &self.bucket(key).entries;
@@ -208,7 +204,7 @@ impl TranspositionTable {
                 target = i;
             }
         }
-        let data = pack(mv_bits, score, eval, depth, bound, ply, generation);
+        let data = pack(mv_bits, &entry, ply, generation);
         let e = &entries[target];
         e.data.store(data, Relaxed);
         e.check.store(key ^ data, Relaxed);
@@ -271,6 +267,7 @@ mod tests {
                 eval,
                 depth,
                 bound,
+                pv: false,
             },
         );
     }
@@ -450,6 +447,7 @@ mod tests {
             eval: (key >> 24 & 0xfff) as i32 - 2048,
             depth: (key >> 36 & 0x3f) as i32 - 8,
             bound: [Bound::Upper, Bound::Lower, Bound::Exact][(key >> 42) as usize % 3],
+            pv: key >> 50 & 1 == 1,
         }
     }
 
@@ -471,9 +469,7 @@ mod tests {
                                 assert_eq!(e, expected(key));
                                 hits += 1;
                             }
-                            let x = expected(key);
-                            let m = x.mv.map(|m| mv(m.from, m.to, None));
-                            store(tt, key, m, (x.score, x.eval, x.depth, x.bound), 0);
+                            tt.store(key, 0, expected(key));
                         }
                         assert!(hits > 0);
                     });
