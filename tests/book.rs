@@ -13,10 +13,10 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
 
-use common::{Engine, is_bestmove, parse_bestmove, parse_info};
+use common::{Engine, is_bestmove, parse_bestmove, parse_info, run_cli, text};
 use shakmaty::Chess;
 use shears::book::Book;
 use shears::book::format::{Entry, polyglot_key};
@@ -32,23 +32,10 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Runs `shears ARGS` in `dir` with no engine.toml.
-fn shears(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shears"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Makes a book from tests/data/book/`pgn` with `--min-game 1`.
 fn make_book(dir: &Path, pgn: &str) -> PathBuf {
     let out = dir.join(pgn.replace(".pgn", ".bin"));
-    let made = shears(
+    let made = run_cli(
         dir,
         &[
             "book",
@@ -144,7 +131,7 @@ fn book_make_and_show_give_the_weights_worked_out_by_hand() {
     // 4 games: d4 5 at the start; g8f6 1 after 1. d4; c2c4 4 after 1. d4
     // d5 and 1 after 1. d4 Nf6; c7c5 2 after 1. e4: five entries.
     assert_eq!(std::fs::metadata(&book).unwrap().len(), 5 * 16);
-    let show = shears(
+    let show = run_cli(
         dir.path(),
         &["book", "show", book.to_str().unwrap(), "--moves", "d2d4"],
     );
@@ -156,7 +143,7 @@ fn book_make_and_show_give_the_weights_worked_out_by_hand() {
     );
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let show = shears(
+    let show = run_cli(
         dir.path(),
         &[
             "book",
@@ -185,7 +172,7 @@ fn book_make_and_show_give_the_weights_worked_out_by_hand() {
 fn book_make_skips_broken_games_naming_them_and_uses_the_rest() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("tricky.bin");
-    let made = shears(
+    let made = run_cli(
         dir.path(),
         &[
             "book",
@@ -335,7 +322,7 @@ fn entries_whose_move_is_not_legal_are_never_played() {
     let mut e = engine_with_book(&book, &[]);
     e.set_position("position startpos");
     assert_eq!(answer(&mut e, GO_CLOCK).1, None);
-    let show = shears(dir.path(), &["book", "show", book.to_str().unwrap()]);
+    let show = run_cli(dir.path(), &["book", "show", book.to_str().unwrap()]);
     let out = text(&show.stdout);
     assert!(
         out.contains(
@@ -419,7 +406,7 @@ fn bad_book_files_get_a_clear_error_and_the_old_book_plays_on() {
 
     // The command line says the same and exits 2.
     for (path, reason) in &cases {
-        let show = shears(dir.path(), &["book", "show", path.to_str().unwrap()]);
+        let show = run_cli(dir.path(), &["book", "show", path.to_str().unwrap()]);
         assert_eq!(show.status.code(), Some(2));
         assert!(
             text(&show.stderr).contains(reason.as_str()),
@@ -427,7 +414,7 @@ fn bad_book_files_get_a_clear_error_and_the_old_book_plays_on() {
             text(&show.stderr)
         );
     }
-    let made = shears(dir.path(), &["book", "make", "nope.pgn", "-o", "x.bin"]);
+    let made = run_cli(dir.path(), &["book", "make", "nope.pgn", "-o", "x.bin"]);
     assert_eq!(made.status.code(), Some(2));
     assert!(
         text(&made.stderr).contains("nope.pgn: cannot read"),
@@ -435,7 +422,7 @@ fn bad_book_files_get_a_clear_error_and_the_old_book_plays_on() {
         text(&made.stderr)
     );
     let out = dir.path().join("no/such/dir/x.bin");
-    let made = shears(
+    let made = run_cli(
         dir.path(),
         &[
             "book",
@@ -484,7 +471,7 @@ fn engine_toml_loads_the_book_at_start_and_a_bad_one_stops_start_up() {
         "info string book move d2d4 (weight 5, share 100.0%)\nbestmove d2d4\n"
     );
     // `book show` without a file uses the one of engine.toml.
-    let show = shears(dir.path(), &["book", "show"]);
+    let show = run_cli(dir.path(), &["book", "show"]);
     assert!(
         text(&show.stdout).contains("d2d4 weight 5"),
         "{}",

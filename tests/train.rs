@@ -1,22 +1,13 @@
 //! `shears datagen` and `shears tune` through the built binary: the data
 //! format with scores, books, resuming, `--lambda`, and bad input.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{run_cli, text};
 use shears::tools::datagen::format::parse_line;
-
-fn shears(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shears"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -39,7 +30,7 @@ fn datagen(dir: &Path, file: &str, games: &str, extra: &[&str]) -> Output {
         "1",
     ];
     args.extend_from_slice(extra);
-    shears(dir, &args)
+    run_cli(dir, &args)
 }
 
 fn positions(text: &str) -> Vec<&str> {
@@ -103,7 +94,7 @@ fn datagen_from_a_book_is_seeded_and_resumes() {
 #[test]
 fn datagen_at_a_fixed_depth_without_a_book() {
     let dir = tempfile::tempdir().unwrap();
-    let out = shears(
+    let out = run_cli(
         dir.path(),
         &[
             "datagen",
@@ -159,7 +150,7 @@ fn tune(dir: &Path, files: &[&str], extra: &[&str]) -> (Output, String) {
     args.extend_from_slice(files);
     args.extend_from_slice(&["--epochs", "5", "--threads", "1", "--out", "w.rs"]);
     args.extend_from_slice(extra);
-    let out = shears(dir, &args);
+    let out = run_cli(dir, &args);
     let weights = std::fs::read_to_string(dir.join("w.rs")).unwrap_or_default();
     let _ = std::fs::remove_file(dir.join("w.rs"));
     (out, weights)

@@ -8,7 +8,8 @@
 pub mod tables;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -554,4 +555,19 @@ pub fn startpos_after(moves: &[&str]) -> String {
     pos.play_uci_moves(moves.iter().copied(), false)
         .expect("test moves are legal");
     pos.fen()
+}
+
+/// Runs the binary as a command-line tool, `shears ARGS`, in `dir` (give it
+/// a directory without an engine.toml), and waits for it.
+pub fn run_cli(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shears"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary starts")
+}
+
+/// A process's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }

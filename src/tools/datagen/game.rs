@@ -219,18 +219,7 @@ pub(super) fn play_game(
 mod tests {
     use super::*;
     use crate::tools::datagen::opening::Book;
-
-    fn small() -> DatagenConfig {
-        DatagenConfig {
-            games: 2,
-            nodes: Some(300),
-            depth: None,
-            threads: 1,
-            seed: 7,
-            random_plies: 8,
-            min_ply: 16,
-        }
-    }
+    use crate::tools::datagen::tests::small;
 
     fn position(fen: &str) -> Position {
         Position::from_fen(fen, false).unwrap()

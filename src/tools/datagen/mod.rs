@@ -382,7 +382,9 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn small() -> DatagenConfig {
+    /// Two short games on one thread: the configuration of the datagen
+    /// unit tests (here and in `game.rs`).
+    pub(super) fn small() -> DatagenConfig {
         DatagenConfig {
             games: 2,
             nodes: Some(300),
