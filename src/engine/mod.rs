@@ -9,6 +9,7 @@ mod facade;
 mod job;
 pub mod opening;
 pub mod options;
+mod option_spec;
 mod report;
 
 pub use facade::Engine;

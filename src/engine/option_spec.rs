@@ -1,0 +1,179 @@
+//! What an option is: its kind (check, spin, button, combo, string) with
+//! the default and range, one row of the option table ([`OptionSpec`]), a
+//! value it can hold ([`OptionValue`]), and how a value is parsed, checked
+//! and announced. The table itself and the current values are in
+//! `options.rs`.
+
+use std::fmt;
+
+use crate::error::OptionError;
+
+/// What kind of value an option holds, with its default and range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `type check`: true or false.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// `type spin`: an integer in `min..=max`.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `type button`: an action with no value.
+    Button,
+    /// `type combo`: one of a list of words.
+    Combo {
+        /// Default value.
+        default: &'static str,
+        /// The allowed values.
+        vars: &'static [&'static str],
+    },
+    /// `type string`: any text (`<empty>` or nothing is the empty string).
+    String {
+        /// Default value.
+        default: &'static str,
+    },
+}
+
+/// One row of the option table.
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSpec {
+    /// The UCI name.
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: OptionKind,
+    /// One line for the README and `--help`.
+    pub doc: &'static str,
+}
+
+/// A value held by an option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionValue {
+    /// For `check`.
+    Bool(bool),
+    /// For `spin`.
+    Int(i64),
+    /// For `button` (nothing to hold).
+    Trigger,
+    /// For `combo`: the value as the table spells it.
+    Text(&'static str),
+    /// For `string`.
+    Str(String),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Trigger => f.write_str("(button)"),
+            OptionValue::Text(t) => f.write_str(t),
+            OptionValue::Str(s) if s.is_empty() => f.write_str("<empty>"),
+            OptionValue::Str(s) => f.write_str(s),
+        }
+    }
+}
+
+impl OptionSpec {
+    /// The default value.
+    pub fn default_value(&self) -> OptionValue {
+        match self.kind {
+            OptionKind::Check { default } => OptionValue::Bool(default),
+            OptionKind::Spin { default, .. } => OptionValue::Int(default),
+            OptionKind::Button => OptionValue::Trigger,
+            OptionKind::Combo { default, .. } => OptionValue::Text(default),
+            OptionKind::String { default } => OptionValue::Str(default.to_owned()),
+        }
+    }
+
+    /// A description of the allowed values, for error messages.
+    pub fn expected(&self) -> String {
+        match self.kind {
+            OptionKind::Check { .. } => "true or false".to_owned(),
+            OptionKind::Spin { min, max, .. } => format!("an integer from {min} to {max}"),
+            OptionKind::Button => "no value (a button)".to_owned(),
+            OptionKind::Combo { vars, .. } => format!("one of {}", vars.join(", ")),
+            OptionKind::String { .. } => "a string".to_owned(),
+        }
+    }
+
+    /// The `option name … type …` line of the `uci` answer, announcing
+    /// `default` (engine.toml's value, else the built-in one).
+    pub fn uci_line(&self, default: &OptionValue) -> String {
+        match (self.kind, default) {
+            (OptionKind::Check { .. }, OptionValue::Bool(default)) => {
+                format!("option name {} type check default {default}", self.name)
+            }
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(default)) => format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                self.name
+            ),
+            (OptionKind::String { .. }, OptionValue::Str(_)) => {
+                format!("option name {} type string default {default}", self.name)
+            }
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(default)) => {
+                let mut line = format!("option name {} type combo default {default}", self.name);
+                for var in vars {
+                    line.push_str(" var ");
+                    line.push_str(var);
+                }
+                line
+            }
+            _ => format!("option name {} type button", self.name),
+        }
+    }
+
+    /// Parses a `setoption` value for this option.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::BadValue`] when the text is not of the option's type or
+    /// is out of range.
+    pub fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
+        let bad = |v: &str| OptionError::BadValue {
+            name: self.name.to_owned(),
+            value: v.to_owned(),
+            expected: self.expected(),
+        };
+        match (self.kind, value.map(str::trim)) {
+            (OptionKind::Button, None | Some("")) => Ok(OptionValue::Trigger),
+            (OptionKind::String { .. }, None | Some("<empty>")) => {
+                Ok(OptionValue::Str(String::new()))
+            }
+            (OptionKind::String { .. }, Some(v)) => Ok(OptionValue::Str(v.to_owned())),
+            (OptionKind::Button, Some(v)) => Err(bad(v)),
+            (_, None) => Err(bad("")),
+            (OptionKind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
+                "true" => Ok(OptionValue::Bool(true)),
+                "false" => Ok(OptionValue::Bool(false)),
+                _ => Err(bad(v)),
+            },
+            (OptionKind::Spin { min, max, .. }, Some(v)) => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Int(n)),
+                _ => Err(bad(v)),
+            },
+            (OptionKind::Combo { vars, .. }, Some(v)) => vars
+                .iter()
+                .find(|var| var.eq_ignore_ascii_case(v))
+                .map(|var| OptionValue::Text(var))
+                .ok_or_else(|| bad(v)),
+        }
+    }
+
+    /// Checks a value that came typed (from engine.toml).
+    pub fn check_value(&self, value: &OptionValue) -> bool {
+        match (self.kind, value) {
+            (OptionKind::Check { .. }, OptionValue::Bool(_)) => true,
+            (OptionKind::Spin { min, max, .. }, OptionValue::Int(n)) => (min..=max).contains(n),
+            (OptionKind::Combo { vars, .. }, OptionValue::Text(t)) => vars.contains(t),
+            (OptionKind::String { .. }, OptionValue::Str(_)) => true,
+            _ => false,
+        }
+    }
+}
