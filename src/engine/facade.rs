@@ -432,6 +432,7 @@ fn settings(options: &Options) -> SearchSettings {
             ..SearchConfig::default()
         },
         tb: options.tb_settings(),
+        handicap: None,
     }
 }
 

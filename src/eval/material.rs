@@ -2,12 +2,14 @@
 //!
 //! Pawns and kings are scored apart from the other pieces because their part
 //! depends only on the pawn structure and the king squares, which the pawn
-//! cache keys on.
+//! cache keys on. [`material_balance`] is the material alone, for a limited
+//! strength that sees little beyond it (`search::handicap`).
 
-use shakmaty::{Board, Color, Role, Square};
+use shakmaty::{Board, Chess, Color, Position as _, Role, Square};
 
-use super::accumulator::Accumulator;
+use super::accumulator::{Accumulator, Sum};
 use super::layout as w;
+use super::tapered::{phase, taper};
 
 // The tables are consecutive groups, pawn to king.
 const _: () = assert!(w::PST_KING == w::PST_PAWN + 5 * 64);
@@ -50,5 +52,30 @@ pub fn pawns_and_kings<A: Accumulator>(board: &Board, acc: &mut A) {
 pub fn pieces<A: Accumulator>(board: &Board, acc: &mut A) {
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         role_terms(board, role, acc);
+    }
+}
+
+/// The material balance alone, from the side to move's point of view: the
+/// `MATERIAL` weights of both sides' pawns to queens, tapered by the phase
+/// (no piece-square tables, no other term, no scale factor).
+pub fn material_balance(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let mut acc = Sum::default();
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        for color in Color::ALL {
+            let count = (board.by_role(role) & board.by_color(color)).count() as i32;
+            acc.add(color, w::MATERIAL + role as usize - 1, count);
+        }
+    }
+    let white = taper(acc.0, phase(board));
+    match pos.turn() {
+        Color::White => white,
+        Color::Black => -white,
     }
 }

@@ -63,6 +63,7 @@ mod tests;
 pub use endgame::SCALE_NORMAL;
 pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
 pub use layout::Term;
+pub use material::material_balance;
 pub use pawn_cache::{PawnCache, pawn_key};
 pub use tapered::{MAX_PHASE, S, phase, taper};
 pub use trace::{Coefficients, coefficients, trace};

@@ -212,3 +212,23 @@ fn king_safety_sees_attackers_and_safe_checks() {
     assert_eq!(coef(fen, w::SAFE_CHECK + 3), 1);
     assert_eq!(coef(fen, w::SAFE_CHECK), 0);
 }
+
+#[test]
+fn material_balance_counts_the_material_weights_only() {
+    assert_eq!(material_balance(&Chess::default()), 0);
+    // White has an extra knight: the knight's weight at this phase, from
+    // White's side and, with Black to move, from Black's.
+    let up_a_knight = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3 w - - 0 1");
+    let knight = taper(weights::MATERIAL[1], 1);
+    assert_eq!(material_balance(&up_a_knight), knight);
+    let black_to_move = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3 b - - 0 1");
+    assert_eq!(material_balance(&black_to_move), -knight);
+    for pos in random_positions(4, 60) {
+        assert_eq!(
+            material_balance(&pos),
+            material_balance(&mirrored(&pos)),
+            "{}",
+            fen(&pos)
+        );
+    }
+}

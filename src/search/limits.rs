@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use shakmaty::Move;
 
+use super::handicap::Handicap;
 use super::params::SearchConfig;
 use super::time::Clock;
 
@@ -61,6 +62,9 @@ pub struct SearchSettings {
     pub config: SearchConfig,
     /// How tablebases are used, when the searcher has some.
     pub tb: TbSettings,
+    /// The evaluation handicap of a limited strength (`None`: the full
+    /// evaluation).
+    pub handicap: Option<Handicap>,
 }
 
 impl Default for SearchSettings {
@@ -71,6 +75,7 @@ impl Default for SearchSettings {
             move_overhead_ms: 0,
             config: SearchConfig::default(),
             tb: TbSettings::default(),
+            handicap: None,
         }
     }
 }

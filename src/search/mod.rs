@@ -17,6 +17,7 @@
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
 //! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
+//! | `handicap.rs` | the evaluation of a limited strength: positional terms faded, seeded noise |
 //! | `wdl.rs` | win/draw/loss chances of a reported score (`UCI_ShowWDL`), fitted to our games |
 //! | `tunable.rs`, `spsa.rs` | what a tunable is; tunables by name (the `spsa` build's options) |
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
@@ -24,6 +25,7 @@
 
 mod alphabeta;
 mod correction;
+mod handicap;
 mod iterative;
 mod limits;
 mod lmr;
@@ -49,6 +51,7 @@ pub mod tunable;
 mod wdl;
 mod worker;
 
+pub use handicap::Handicap;
 pub use limits::{SearchLimits, SearchSettings, TbSettings};
 pub use ordering::OrderingStep;
 pub use report::{Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, Stats};

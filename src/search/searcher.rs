@@ -144,6 +144,7 @@ impl Searcher {
         let tables = self.tables.as_deref();
         let (tb, root_moves) = tablebase::prepare(tables, settings.tb, pos, &moves);
         shared.tb = tb;
+        shared.handicap = settings.handicap;
         let shared = shared;
         let max_depth = match (limits.depth, limits.mate) {
             (Some(d), _) => d.clamp(1, MAX_DEPTH),

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::correction::Correction;
+use super::handicap::Handicap;
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::signals::Signals;
@@ -50,6 +51,8 @@ pub(super) struct SharedState<'a> {
     pub signals: &'a Signals,
     /// Which techniques are on.
     pub config: SearchConfig,
+    /// The evaluation handicap of a limited strength, if any.
+    pub handicap: Option<Handicap>,
     /// Soft and hard time limits.
     pub time: TimeLimits,
     /// `go nodes`.
@@ -80,6 +83,7 @@ impl<'a> SharedState<'a> {
             tt,
             signals,
             config,
+            handicap: None,
             time,
             node_limit,
             start,

@@ -244,10 +244,15 @@ impl<'a> Worker<'a> {
         self.pos.undo();
     }
 
-    /// The static evaluation of the current position.
+    /// The static evaluation of the current position (with a limited
+    /// strength's handicap, if any).
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
-        evaluate_cached(self.pos.board(), self.pawns)
+        let eval = evaluate_cached(self.pos.board(), self.pawns);
+        match self.shared.handicap {
+            None => eval,
+            Some(h) => h.apply(eval, self.pos.board(), self.pos.key()),
+        }
     }
 
     /// A leaf of the plain search (quiescence off): the static evaluation,
