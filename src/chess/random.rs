@@ -25,6 +25,22 @@ impl Rng {
         Rng(seed)
     }
 
+    /// A generator started from `seed`, or for 0 from a seed taken from
+    /// the clock and the process id (a different one on every call, in
+    /// practice): what options such as `BookSeed` mean by 0.
+    pub fn seeded_or_clock(seed: u64) -> Rng {
+        let seed = match seed {
+            0 => {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                nanos ^ (u64::from(std::process::id()) << 32)
+            }
+            s => s,
+        };
+        Rng::new(seed)
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

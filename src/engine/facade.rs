@@ -1,7 +1,7 @@
 //! The façade the UCI layer drives: the current position, the options, the
 //! searcher (table, thread states), the opening book, the Syzygy tables of
-//! `SyzygyPath`, and at most one running job (a search, a perft or a bench)
-//! on its own thread.
+//! `SyzygyPath`, the random state of a limited strength, and at most one
+//! running job (a search, a perft or a bench) on its own thread.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
@@ -13,11 +13,14 @@ use shakmaty::Position as _;
 
 use super::bench;
 use super::job::Job;
+use super::limited::{LimitedGo, StrengthSeeds};
 use super::opening::OpeningBook;
 use super::options::{
-    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH, THREADS,
+    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, STRENGTH_SEED,
+    SYZYGY_PATH, THREADS,
 };
 use super::report::{Listener, Report};
+use super::strength::Level;
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
@@ -34,6 +37,12 @@ pub struct Engine {
     book: OpeningBook,
     /// The tables of `SyzygyPath`, if any.
     tables: Option<Arc<Tablebases>>,
+    /// The random state of a limited strength (`StrengthSeed`).
+    seeds: StrengthSeeds,
+    /// The strength level changed since the last search: the table and
+    /// the histories hold what another level's search (another
+    /// evaluation) found, and are cleared before the next search.
+    level_changed: bool,
     listener: Listener,
     running: Option<Job>,
     /// The running job is a search (not a perft or bench).
@@ -60,6 +69,8 @@ impl Engine {
         let tables = open_tables(options.syzygy_path())?;
         Ok(Engine {
             position: Position::startpos(),
+            seeds: StrengthSeeds::new(options.strength_seed()),
+            level_changed: false,
             options,
             searcher: Arc::new(Mutex::new(searcher)),
             book,
@@ -137,8 +148,12 @@ impl Engine {
                 OptionError::refused(BOOK_FILE, value.unwrap_or(""), &e.to_string())
             })?,
             BOOK_SEED => self.book.reseed(next.book_seed()),
+            STRENGTH_SEED => self.seeds = StrengthSeeds::new(next.strength_seed()),
             SYZYGY_PATH => self.tables = open_tables(next.syzygy_path())?,
             _ => apply_tunable(spec, &parsed),
+        }
+        if next.strength_level() != self.options.strength_level() {
+            self.level_changed = true;
         }
         self.options = next;
         Ok((spec, parsed))
@@ -177,10 +192,13 @@ impl Engine {
     }
 
     /// `ucinewgame`: forget everything learned about the previous game (the
-    /// hash table and the histories). Waits for a running job to stop.
+    /// hash table and the histories); a limited strength draws the next
+    /// game's evaluation errors. Waits for a running job to stop.
     pub fn new_game(&mut self) {
         self.stop_and_wait();
         self.searcher().new_game();
+        self.seeds.new_game();
+        self.level_changed = false;
     }
 
     /// The opening book, if one is loaded.
@@ -222,6 +240,14 @@ impl Engine {
         if let Some(config) = self.options.search_algorithm() {
             return self.go_theory(limits, config);
         }
+        if self.level_changed {
+            self.stop_and_wait();
+            self.searcher().new_game();
+            self.level_changed = false;
+        }
+        if let Some(level) = self.options.strength_level() {
+            return self.go_limited(limits, level);
+        }
         let position = self.position.clone();
         let settings = self.settings();
         let searcher = Arc::clone(&self.searcher);
@@ -236,6 +262,38 @@ impl Engine {
                 searcher.set_settings(settings);
                 searcher.set_tablebases(tables);
                 searcher.think_with(&position, &limits, signals, &|report| {
+                    send(Report::Search { report, material });
+                });
+            },
+            move |reason| Report::Search {
+                report: SearchReport::Failed {
+                    reason,
+                    best: fallback,
+                },
+                material,
+            },
+        )
+    }
+
+    /// `go` at a limited strength (`UCI_LimitStrength`): the level's
+    /// search, move and think time (see `engine::limited`).
+    fn go_limited(&mut self, limits: SearchLimits, level: Level) -> Result<(), UciError> {
+        let go = LimitedGo::new(
+            level,
+            self.settings(),
+            self.tables.clone(),
+            self.seeds.noise(),
+            self.seeds.next_move(),
+        );
+        let position = self.position.clone();
+        let searcher = Arc::clone(&self.searcher);
+        let fallback = position.board().legal_moves().first().copied();
+        let material = search::wdl_material(position.board().board());
+        self.start(
+            "search",
+            limits.ponder,
+            move |signals, send| {
+                go.run(&searcher, &position, &limits, signals, &|report| {
                     send(Report::Search { report, material });
                 });
             },

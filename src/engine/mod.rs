@@ -7,10 +7,12 @@ pub mod bench;
 pub mod config;
 mod facade;
 mod job;
+mod limited;
 pub mod opening;
-pub mod options;
 mod option_spec;
+pub mod options;
 mod report;
+pub mod strength;
 
 pub use facade::Engine;
 pub use report::{Listener, Report};

@@ -10,7 +10,6 @@
 //! non-zero weight, and the game no more than `BookDepth` plies old.
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use shakmaty::{Chess, Color, Position as _};
 
@@ -71,16 +70,7 @@ impl OpeningBook {
     /// Restarts the random choices from `seed`; 0 takes a seed from the
     /// clock and the process id.
     pub fn reseed(&mut self, seed: u64) {
-        let seed = match seed {
-            0 => {
-                let nanos = SystemTime::now()
-                    .duration_since(UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64);
-                nanos ^ (u64::from(std::process::id()) << 32)
-            }
-            s => s,
-        };
-        self.rng = Rng::new(seed);
+        self.rng = Rng::seeded_or_clock(seed);
     }
 
     /// The loaded book, if any.

@@ -7,6 +7,7 @@
 //! `search/params.rs`.
 
 pub use super::option_spec::{OptionKind, OptionSpec, OptionValue};
+use super::strength::{self, Level};
 use crate::error::OptionError;
 use crate::search::TbSettings;
 use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
@@ -60,6 +61,14 @@ pub const BOOK_VARIETY: &str = "BookVariety";
 /// `BookSeed`: the seed of the random book choices (0: a new seed on every
 /// start).
 pub const BOOK_SEED: &str = "BookSeed";
+/// `UCI_LimitStrength`: play at the strength `UCI_Elo` asks for.
+pub const UCI_LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+/// `UCI_Elo`: the strength to play at (with `UCI_LimitStrength`), on the
+/// CCRL Blitz scale.
+pub const UCI_ELO: &str = "UCI_Elo";
+/// `StrengthSeed`: the seed of a limited strength's random choices (0: a
+/// new seed on every start).
+pub const STRENGTH_SEED: &str = "StrengthSeed";
 /// `SyzygyPath`: folders of Syzygy tables, joined by `:` (`;` on
 /// Windows); `<empty>` for none.
 pub const SYZYGY_PATH: &str = "SyzygyPath";
@@ -176,6 +185,29 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             max: 2_147_483_647,
         },
         doc: "seed of the random book choices, for repeatable games; 0: a different seed on every start",
+    },
+    OptionSpec {
+        name: UCI_LIMIT_STRENGTH,
+        kind: OptionKind::Check { default: false },
+        doc: "play at the strength of UCI_Elo: a smaller search, a simpler evaluation, a human choice among the best moves and human think times",
+    },
+    OptionSpec {
+        name: UCI_ELO,
+        kind: OptionKind::Spin {
+            default: strength::ELO_DEFAULT,
+            min: strength::ELO_MIN,
+            max: strength::ELO_MAX,
+        },
+        doc: "the strength to play at with UCI_LimitStrength, CCRL Blitz Elo",
+    },
+    OptionSpec {
+        name: STRENGTH_SEED,
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 2_147_483_647,
+        },
+        doc: "seed of a limited strength's random choices, for repeatable games; 0: a different seed on every start",
     },
     OptionSpec {
         name: SYZYGY_PATH,
@@ -404,6 +436,17 @@ impl Options {
     /// `BookSeed` (0: none given).
     pub fn book_seed(&self) -> u64 {
         self.int(BOOK_SEED).max(0) as u64
+    }
+
+    /// The level to play at: `None` unless `UCI_LimitStrength` is on.
+    pub fn strength_level(&self) -> Option<Level> {
+        self.bool(UCI_LIMIT_STRENGTH)
+            .then(|| Level::from_elo(self.int(UCI_ELO)))
+    }
+
+    /// `StrengthSeed` (0: none given).
+    pub fn strength_seed(&self) -> u64 {
+        self.int(STRENGTH_SEED).max(0) as u64
     }
 
     /// `SyzygyPath` as given (`<empty>` or empty: no tables).
