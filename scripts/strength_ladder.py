@@ -40,9 +40,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 FINISHED = re.compile(r'^\[Result\s+"(1-0|0-1|1/2-1/2)"\]', re.M)
-# Wall time of one 10+0.1 game with both sides using their clock as they
-# do (about 60 moves each), for the plan's estimate.
-GAME_SECONDS_AT_10_0_1 = 26.0
+# Wall time of one 10+0.1 game, for the plan's estimate: the mean
+# GameDuration of our 10+0.1 fastchess games at concurrency 2 (27.6 s in
+# self-play, 31.1 s against Ethereal).
+GAME_SECONDS_AT_10_0_1 = 29.0
 
 
 class Player:
