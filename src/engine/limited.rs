@@ -175,6 +175,8 @@ impl LimitedGo {
 #[derive(Debug, Default)]
 pub(super) struct Collector {
     lines: Vec<SearchInfo>,
+    /// The last `multipv 1` line the GUI was sent.
+    shown_first: Option<SearchInfo>,
     finished: Option<SearchReport>,
 }
 
@@ -191,6 +193,9 @@ impl Collector {
                         self.lines.clear();
                     }
                     self.lines.push(info.clone());
+                }
+                if info.multipv == 1 {
+                    self.shown_first = Some(info.clone());
                 }
                 (info.multipv as usize <= shown).then_some(SearchReport::Iteration(info))
             }
@@ -233,7 +238,9 @@ impl Collector {
         let played = candidates.get(index).filter(|l| !l.pv.is_empty());
         let report = match played {
             Some(line) if index > 0 => SearchReport::Finished {
-                info: Some(SearchInfo {
+                // Sent again as line 1, unless it is the line 1 the GUI
+                // saw last (the search's own final line was another).
+                info: (self.shown_first.as_ref() != Some(line)).then(|| SearchInfo {
                     multipv: 1,
                     ..line.clone()
                 }),
@@ -387,6 +394,37 @@ mod tests {
         assert_eq!((played, reply), (line.pv[0], line.pv[1]));
         assert_eq!(line.score, Score::Mate(3));
         assert!(share > 0.0);
+    }
+
+    #[test]
+    fn the_line_one_the_gui_saw_last_is_not_sent_again() {
+        // The search's final line (a move proven better at a depth cut
+        // short) leads the candidates; a sure choice of the old line 1
+        // needs no new line: it is the last multipv 1 line already.
+        let mut c = Collector::default();
+        let mut first = info(1, 10, &["e2e4", "e7e5"]);
+        first.score = Score::Mate(2);
+        c.take(SearchReport::Iteration(first.clone()), 1);
+        c.take(SearchReport::Iteration(info(2, 5, &["d2d4"])), 1);
+        let deeper = info(1, -20, &["g1f3", "g8f6"]);
+        c.take(
+            SearchReport::Finished {
+                info: Some(deeper.clone()),
+                best: Some(deeper.pv[0]),
+                ponder: Some(deeper.pv[1]),
+            },
+            1,
+        );
+        let level = Level::from_elo(crate::engine::strength::ELO_MIN);
+        let (report, _) = c.finish(&level, 20, &mut Rng::new(1));
+        assert_eq!(
+            report,
+            Some(SearchReport::Finished {
+                info: None,
+                best: Some(first.pv[0]),
+                ponder: Some(first.pv[1]),
+            })
+        );
     }
 
     #[test]
