@@ -8,7 +8,8 @@
 //! * PVS, and then the transposition table with move ordering and
 //!   aspiration windows, do not change that value at depths 1 to 4.
 //! * The full engine finds verified mates in 1 to 4 with the right score
-//!   and move, and scores the mated side correctly.
+//!   and move, and scores the mated side correctly; its quiescence search
+//!   sees a quiet mating check one ply past the horizon.
 //! * `searchmoves`, MultiPV and determinism behave.
 //!
 //! The positions come from short reproducible random games from varied
@@ -650,6 +651,32 @@ fn finds_mates_with_the_full_engine() {
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn quiescence_sees_a_quiet_mating_check() {
+    // Qxa7 wins a knight, but Rd1 is then mate on the back rank. Rd1 is a
+    // quiet move one ply past a depth-1 search: only the quiet checks of
+    // the quiescence search see it (a captures-only one takes the knight).
+    let pos = Position::from_fen("3r2k1/n4ppp/Q7/8/8/8/5PPP/6K1 w - - 0 1", false).unwrap();
+    let out = run(
+        &pos,
+        &depth_limit(1),
+        SearchSettings::default(),
+        16,
+        &|_| {},
+    );
+    let qxa7 = pos.parse_move("a6a7", false).unwrap();
+    assert!(out.best.is_some());
+    assert_ne!(out.best, Some(qxa7), "walked into Rd1#");
+
+    // Without extensions (which carry the quiet checks) the horizon hides it.
+    let config = SearchConfig {
+        extensions: false,
+        ..SearchConfig::default()
+    };
+    let blind = run(&pos, &depth_limit(1), settings(config), 16, &|_| {});
+    assert_eq!(blind.best, Some(qxa7));
 }
 
 // ---------------------------------------------------------------------------

@@ -295,7 +295,7 @@ impl Worker<'_> {
         }
         if *depth <= 0 {
             return Some(if config.qsearch {
-                self.qsearch::<N>(ply, *window)
+                self.qsearch::<N>(ply, *window, true)
             } else {
                 self.count_leaf(ply)
             });

@@ -197,7 +197,7 @@ pub struct SearchConfig {
     pub pruning: bool,
     /// Late move reductions and internal iterative reduction.
     pub reductions: bool,
-    /// Check extension.
+    /// Check extension, and quiet checks at the first quiescence ply.
     pub extensions: bool,
     /// Quiescence search at the horizon (off: static evaluation).
     pub qsearch: bool,

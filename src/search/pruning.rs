@@ -215,7 +215,7 @@ impl Worker<'_> {
                 continue;
             }
             self.play(m, ply);
-            let mut score = -self.qsearch::<NonPv>(ply + 1, window.child());
+            let mut score = -self.qsearch::<NonPv>(ply + 1, window.child(), false);
             if score >= cut_beta && !self.aborted {
                 let child = NodeFlags::child(!flags.cut);
                 score = -self.negamax::<NonPv>(probe_depth, ply + 1, window.child(), child);

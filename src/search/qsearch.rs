@@ -1,8 +1,13 @@
 //! The quiescence search at the horizon of the main search: captures and
 //! queen promotions until the position is quiet (all evasions when in
-//! check), with stand-pat, delta and SEE pruning.
+//! check), with stand-pat, delta and SEE pruning. At its first ply, after
+//! the captures, the quiet moves that give check without losing material
+//! are tried too: a mate or a fork one move past the horizon is then no
+//! longer invisible. The checked side answers with all its evasions, and
+//! below that only captures follow, so the search stays bounded.
 
-use shakmaty::Position as _;
+use arrayvec::ArrayVec;
+use shakmaty::{Chess, Move, Position as _};
 
 use super::alphabeta::{Best, Update};
 use super::correction::CorrectionKeys;
@@ -13,12 +18,34 @@ use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, mated_in};
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
+use crate::chess::movegen::generate_quiet;
 use crate::chess::see::see_ge;
 use crate::chess::values::material_gain;
 
+/// The most quiet checking moves one quiescence node tries.
+const MAX_QUIET_CHECKS: usize = 32;
+
+/// How the search of one quiescence move ended.
+enum Step {
+    /// Searched; the node goes on.
+    Searched,
+    /// The move reached beta: the node fails high.
+    Cutoff,
+    /// The search was stopped: the node's result is void.
+    Aborted,
+}
+
 impl Worker<'_> {
-    /// Quiescence search of the current position at `ply` in `window`.
-    pub(super) fn qsearch<N: NodeKind>(&mut self, ply: usize, mut window: Window) -> i32 {
+    /// Quiescence search of the current position at `ply` in `window`;
+    /// with `checks`, quiet checking moves are tried after the captures
+    /// (the horizon node of the main search asks for them, the nodes
+    /// below it do not).
+    pub(super) fn qsearch<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        mut window: Window,
+        checks: bool,
+    ) -> i32 {
         self.stack.at_mut(ply).pv.clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -81,13 +108,14 @@ impl Worker<'_> {
             MovePicker::qsearch(tt_move)
         };
         // The captures-only picker never asks about checks; evasions do.
-        let checks = if in_check {
+        let check_info = if in_check {
             CheckInfo::new(self.pos.board())
         } else {
             CheckInfo::UNUSED
         };
         let mut searched = 0;
-        while let Some((m, _)) = picker.next(self.pos.board(), self.history, &checks) {
+        let mut cutoff = false;
+        while let Some((m, _)) = picker.next(self.pos.board(), self.history, &check_info) {
             if !in_check && config.pruning {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 if stand_pat + material_gain(m) + DELTA_MARGIN.get() <= window.alpha {
@@ -98,27 +126,32 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.play(m, ply);
             searched += 1;
-            let score = -self.qsearch::<N>(ply + 1, window.child());
-            self.undo();
-            if self.aborted {
-                return 0;
-            }
-            match best.update(m, score, &mut window) {
-                Update::RaisedAlpha if N::PV => self.stack.extend_pv(ply, m),
-                Update::Cutoff => {
-                    if N::PV {
-                        self.stack.extend_pv(ply, m);
-                    }
+            match self.qsearch_move::<N>(m, ply, &mut window, &mut best) {
+                Step::Searched => {}
+                Step::Cutoff => {
+                    cutoff = true;
                     break;
                 }
-                _ => {}
+                Step::Aborted => return 0,
             }
         }
         if in_check && searched == 0 {
             return mated_in(ply);
         }
+
+        // Quiet checks: the quiet moves that check without losing material
+        // (they belong to the check extension, and go with it).
+        if checks && !cutoff && !in_check && config.extensions {
+            for m in quiet_checks(self.pos.board()) {
+                match self.qsearch_move::<N>(m, ply, &mut window, &mut best) {
+                    Step::Searched => {}
+                    Step::Cutoff => break,
+                    Step::Aborted => return 0,
+                }
+            }
+        }
+
         if config.tt {
             let entry = TtEntry {
                 mv: best.mv.map(TtMove::from_move),
@@ -132,4 +165,54 @@ impl Worker<'_> {
         }
         best.score
     }
+
+    /// Plays `m` at `ply`, searches it (quiescence, no quiet checks below)
+    /// and folds its score into `best` and `window`.
+    fn qsearch_move<N: NodeKind>(
+        &mut self,
+        m: Move,
+        ply: usize,
+        window: &mut Window,
+        best: &mut Best,
+    ) -> Step {
+        self.play(m, ply);
+        let score = -self.qsearch::<N>(ply + 1, window.child(), false);
+        self.undo();
+        if self.aborted {
+            return Step::Aborted;
+        }
+        match best.update(m, score, window) {
+            Update::RaisedAlpha => {
+                if N::PV {
+                    self.stack.extend_pv(ply, m);
+                }
+                Step::Searched
+            }
+            Update::Cutoff => {
+                if N::PV {
+                    self.stack.extend_pv(ply, m);
+                }
+                Step::Cutoff
+            }
+            Update::Worse | Update::Best => Step::Searched,
+        }
+    }
+}
+
+/// The side to move's quiet, non-promoting moves that give check and do not
+/// lose material by static exchange, in generation order, at most
+/// [`MAX_QUIET_CHECKS`]. The side to move must not be in check.
+fn quiet_checks(board: &Chess) -> ArrayVec<Move, MAX_QUIET_CHECKS> {
+    let info = CheckInfo::new(board);
+    let mut moves = ArrayVec::new();
+    generate_quiet(board, &mut |m| {
+        if !moves.is_full()
+            && m.promotion().is_none()
+            && info.gives_check(board, m)
+            && see_ge(board, m, 0)
+        {
+            moves.push(m);
+        }
+    });
+    moves
 }
