@@ -132,7 +132,12 @@ def check_thinking(lines, board, what):
             f"{what}: thinking line {line!r} is not `ply score time nodes pv`",
         )
         b = board.copy()
-        for text in fields[4:]:
+        pv = fields[4:]
+        # polyglot marks the bound of the score after the last move: `!` for
+        # a lower bound (fail high), `?` for an upper bound (fail low).
+        if pv and pv[-1][-1] in "!?":
+            pv[-1] = pv[-1][:-1]
+        for text in pv:
             try:
                 move = b.parse_uci(text)
             except ValueError:
