@@ -5,6 +5,7 @@ use shakmaty::{Bitboard, Chess, Color, Position as _};
 
 use super::accumulator::Sum;
 use super::endgame::scale_factor;
+use super::known_win::known_win;
 use super::pawn_cache::PawnCache;
 use super::tapered::{S, finish, phase};
 use super::terms::{pawn_terms, piece_terms};
@@ -13,6 +14,9 @@ use super::terms::{pawn_terms, piece_terms};
 #[inline(always)]
 fn evaluate_white_with(pos: &Chess, pawn_score: S, passed: Bitboard) -> i32 {
     let board = pos.board();
+    if let Some(win) = known_win(board) {
+        return win;
+    }
     let mut acc = Sum(pawn_score);
     piece_terms(pos, passed, &mut acc);
     finish(acc.0, phase(board), |ahead| {

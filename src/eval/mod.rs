@@ -16,6 +16,7 @@
 //! | `pieces.rs` | bishop pair, outposts, rooks on open files and the 7th |
 //! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces |
 //! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate |
+//! | `known_win.rs` | mating a bare king: replaces all the terms (not tuned) |
 //!
 //! plus the tempo bonus for the side to move. `attacks.rs` builds the attack
 //! maps that mobility, king safety and threats read; `terms.rs` lists the
@@ -42,6 +43,7 @@ mod attacks;
 mod endgame;
 mod evaluate;
 mod king;
+mod known_win;
 pub mod layout;
 mod masks;
 mod material;
@@ -62,6 +64,7 @@ mod tests;
 
 pub use endgame::SCALE_NORMAL;
 pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
+pub use known_win::KNOWN_WIN;
 pub use layout::Term;
 pub use material::material_balance;
 pub use pawn_cache::{PawnCache, pawn_key};

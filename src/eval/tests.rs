@@ -232,3 +232,24 @@ fn material_balance_counts_the_material_weights_only() {
         );
     }
 }
+
+#[test]
+fn known_wins_replace_the_terms_in_evaluation_trace_and_mirror() {
+    let weights = layout::all();
+    for fen in [
+        "7k/8/5K2/8/8/8/8/2B2N2 w - - 0 1",
+        "8/k7/8/7n/2K5/b7/8/8 w - - 0 1",
+        "4k3/8/4K3/8/8/8/8/7R b - - 0 1",
+        "8/8/8/3k4/8/8/2Q5/6K1 w - - 0 1",
+    ] {
+        let pos = position(fen);
+        let coefs = coefficients(&pos);
+        let win = coefs.known_win.expect("a known win");
+        assert!(win.abs() > KNOWN_WIN, "{fen}");
+        assert_eq!(coefs.evaluate(&weights), evaluate_white(&pos), "{fen}");
+        assert_eq!(evaluate_white(&pos), win, "{fen}");
+        assert!(trace(&pos).ends_with(&format!("Final evaluation: {win} (white side)")));
+        assert!(trace(&pos).contains("Known win against a bare king"));
+        assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{fen}");
+    }
+}

@@ -13,7 +13,9 @@
 //!
 //!   With the current weights ([`super::layout::ALL`]) this is exactly
 //!   [`super::evaluate::evaluate_white`]; a test checks it on many positions. A tuner
-//!   working in floating point drops the truncations.
+//!   working in floating point drops the truncations. A known win against a
+//!   bare king (`known_win.rs`) replaces the sum with a value that no weight
+//!   changes: [`Coefficients::known_win`] holds it, and the tuner skips it.
 //! - [`trace`]: the UCI `eval` table, each row the sum of its weights for
 //!   White and for Black.
 
@@ -21,6 +23,7 @@ use shakmaty::{ByColor, Chess, Color, Position as _};
 
 use super::accumulator::Accumulator;
 use super::endgame::{SCALE_NORMAL, scale_factor};
+use super::known_win::known_win;
 use super::layout::{ALL, COUNT, TERM_OF, Term};
 use super::tapered::{MAX_PHASE, S, finish, phase, taper};
 use super::terms::{pawn_terms, piece_terms};
@@ -50,6 +53,9 @@ pub struct Coefficients {
     /// The endgame scale factor, out of [`SCALE_NORMAL`], that applies when
     /// White is ahead (`scale.white`) or Black is ahead (`scale.black`).
     pub scale: ByColor<i32>,
+    /// The known-win score for White that replaces the weighted sum, when
+    /// one side has a bare king against mating material.
+    pub known_win: Option<i32>,
 }
 
 impl Coefficients {
@@ -70,6 +76,9 @@ impl Coefficients {
     ///
     /// If `weights` is shorter than [`COUNT`].
     pub fn evaluate(&self, weights: &[S]) -> i32 {
+        if let Some(win) = self.known_win {
+            return win;
+        }
         finish(self.sums(weights), self.phase, |c| *self.scale.get(c))
     }
 }
@@ -96,6 +105,7 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
         features,
         phase: phase(board),
         scale: ByColor::new_with(|color| scale_factor(board, passed, color)),
+        known_win: known_win(board),
     };
     (tracer, coefficients)
 }
@@ -156,9 +166,16 @@ pub fn trace(pos: &Chess) -> String {
             "Black"
         }
     ));
+    if let Some(win) = coefs.known_win {
+        out.push_str(&format!(
+            "Known win against a bare king: {win} (white side) replaces the terms\n"
+        ));
+    }
     out.push_str(&format!(
         "Final evaluation: {} (white side)",
-        finish(total, coefs.phase, |c| *coefs.scale.get(c))
+        coefs
+            .known_win
+            .unwrap_or_else(|| finish(total, coefs.phase, |c| *coefs.scale.get(c)))
     ));
     out
 }

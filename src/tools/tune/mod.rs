@@ -228,6 +228,9 @@ enum Loaded {
     Sample(Sample),
     /// The quiet leaf is in check: left out.
     InCheck,
+    /// The quiet leaf is a known win against a bare king, whose value no
+    /// weight changes: left out.
+    KnownWin,
     /// No score, and scores are needed.
     NoScore,
 }
@@ -288,7 +291,11 @@ pub fn load(
                 return Ok(Loaded::NoScore);
             }
             Ok(quiet::quiet_leaf(&board).map_or(Loaded::InCheck, |leaf| {
-                Loaded::Sample(Sample::new(&coefficients(&leaf), result, score))
+                let coefs = coefficients(&leaf);
+                if coefs.known_win.is_some() {
+                    return Loaded::KnownWin;
+                }
+                Loaded::Sample(Sample::new(&coefs, result, score))
             }))
         })
         .collect();
@@ -297,7 +304,7 @@ pub fn load(
     for (p, &(path, line, _)) in parsed.into_iter().zip(&lines) {
         match p {
             Ok(Loaded::Sample(s)) => samples.push(s),
-            Ok(Loaded::InCheck) => {}
+            Ok(Loaded::InCheck | Loaded::KnownWin) => {}
             Ok(Loaded::NoScore) => {
                 return Err(TuneError::NoScore {
                     path: path.clone(),

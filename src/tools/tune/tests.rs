@@ -216,6 +216,7 @@ fn scale_is_read_from_the_side_ahead() {
             white: 32,
             black: 64,
         },
+        known_win: None,
     };
     let s = Sample::new(&coefs, 1.0, None);
     let mut w = vec![[0.0; 2]; COUNT];
