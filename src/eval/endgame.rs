@@ -10,10 +10,16 @@
 //!   two knights against a bare king: 0 (a draw).
 //! - No pawns and an edge of at most a bishop (KRvKB, KRBvKR): 8 against at
 //!   most a minor piece, else 16.
+//! - Bishop and rook pawns of the wrong colour: the side ahead has bishops
+//!   of one colour only and no other piece, all its pawns on the a-file (or
+//!   all on the h-file), a promotion square its bishops never reach, and
+//!   the defending king next to that square or on it: 0.
 //! - Opposite-coloured bishops: with no other pieces 16 plus 8 per passed
 //!   pawn of the side ahead; with other pieces 48.
+//! - Otherwise few pawns: at most 36 plus 7 per pawn of the side ahead (so
+//!   a lead with four pawns or more is not scaled), as in Stockfish 11.
 
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 use crate::chess::values::piece_value;
 
@@ -53,6 +59,10 @@ pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
         }
     }
 
+    if wrong_bishop(board, strong) {
+        return 0;
+    }
+
     let bishops = board.bishops();
     let opposite_bishops = count(Role::Bishop, board.white()) == 1
         && count(Role::Bishop, board.black()) == 1
@@ -65,5 +75,46 @@ pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
             48
         };
     }
-    SCALE_NORMAL
+    (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL)
+}
+
+/// The few-pawns scale factor with no pawn, and its rise per pawn.
+const FEW_PAWNS_BASE: i32 = 36;
+const FEW_PAWNS_STEP: i32 = 7;
+
+/// Whether `strong` has only bishops of one colour and pawns on one rook
+/// file whose promotion square is of the other colour, with the enemy king
+/// on or next to that square.
+fn wrong_bishop(board: &Board, strong: Color) -> bool {
+    let us = board.by_color(strong);
+    let pawns = board.pawns() & us;
+    let bishops = board.bishops() & us;
+    if pawns.is_empty()
+        || bishops.is_empty()
+        || (us & (board.knights() | board.rooks() | board.queens())).any()
+    {
+        return false;
+    }
+    let file = if (pawns & !Bitboard::from(File::A)).is_empty() {
+        File::A
+    } else if (pawns & !Bitboard::from(File::H)).is_empty() {
+        File::H
+    } else {
+        return false;
+    };
+    let rank = if strong == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    let promotion = Square::from_coords(file, rank);
+    let colour = if Bitboard::LIGHT_SQUARES.contains(promotion) {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::DARK_SQUARES
+    };
+    (bishops & colour).is_empty()
+        && board
+            .king_of(!strong)
+            .is_some_and(|k| k.distance(promotion) <= 1)
 }

@@ -4,6 +4,7 @@
 use shakmaty::{Bitboard, Chess, Color, Position as _};
 
 use super::accumulator::Sum;
+use super::complexity;
 use super::endgame::scale_factor;
 use super::known_win::known_win;
 use super::pawn_cache::PawnCache;
@@ -19,7 +20,8 @@ fn evaluate_white_with(pos: &Chess, pawn_score: S, passed: Bitboard) -> i32 {
     }
     let mut acc = Sum(pawn_score);
     piece_terms(pos, passed, &mut acc);
-    finish(acc.0, phase(board), |ahead| {
+    let total = complexity::apply(acc.0, board, passed);
+    finish(total, phase(board), |ahead| {
         scale_factor(board, passed, ahead)
     })
 }

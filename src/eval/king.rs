@@ -1,6 +1,6 @@
 //! King safety: the pawn shelter and storm and the open files around the
 //! king (pawns and king only, cached: [`shelter`]), and the attacks on the
-//! king zone and safe checks (pieces: [`danger`]).
+//! king zone, its weak squares and safe checks (pieces: [`danger`]).
 //!
 //! Attack units stay linear in the weights: each enemy piece that attacks
 //! the king zone adds a fixed `ATTACK_UNIT` (`attacks.rs`) for its type plus one per zone
@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Board, Color, Role};
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
 use super::layout as w;
-use super::masks::{FILES, behind, relative_rank};
+use super::masks::{FILES, KING_ZONE, behind, relative_rank};
 
 /// The last `KING_DANGER` entry: larger unit counts use it.
 const MAX_UNITS: i32 = 31;
@@ -83,6 +83,16 @@ pub fn danger<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
             if units > 0 {
                 acc.add(color, w::KING_DANGER + units, 1);
             }
+        }
+
+        // Weak squares of the zone: attacked by the enemy, defended by
+        // no pawn, minor piece or rook of ours.
+        if maps.king_attackers[c] >= 1 && (board.queens() & board.by_color(enemy)).any() {
+            let defenders = maps.by_role[c][..4]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &a| b | a);
+            let weak = Bitboard(KING_ZONE[king as usize]) & maps.all[enemy as usize] & !defenders;
+            acc.add(color, w::KING_WEAK_ZONE + weak.count().min(9), 1);
         }
 
         // Safe checks.

@@ -40,15 +40,22 @@ pub enum Term {
     Mobility,
     /// Attacks on the king, safe checks, pawn shelter and storm.
     KingSafety,
-    /// Attacked and hanging pieces.
+    /// Attacked and hanging pieces, threats of pawn pushes, restricted
+    /// squares.
     Threats,
+    /// Space behind the pawns in the middlegame.
+    Space,
+    /// The quadratic material imbalance.
+    Imbalance,
+    /// The complexity adjustment of the endgame score.
+    Complexity,
     /// The side to move's bonus.
     Tempo,
 }
 
 impl Term {
     /// Every term, in trace order.
-    pub const ALL: [Term; 11] = [
+    pub const ALL: [Term; 14] = [
         Term::Material,
         Term::Psqt,
         Term::Pawns,
@@ -59,6 +66,9 @@ impl Term {
         Term::Mobility,
         Term::KingSafety,
         Term::Threats,
+        Term::Space,
+        Term::Imbalance,
+        Term::Complexity,
         Term::Tempo,
     ];
 
@@ -75,6 +85,9 @@ impl Term {
             Term::Mobility => "Mobility",
             Term::KingSafety => "King safety",
             Term::Threats => "Threats",
+            Term::Space => "Space",
+            Term::Imbalance => "Imbalance",
+            Term::Complexity => "Complexity",
             Term::Tempo => "Tempo",
         }
     }
@@ -227,11 +240,46 @@ layout! {
     /// A passed pawn with an enemy piece on the square in front of it, by
     /// relative rank.
     PASSED_BLOCKED: [8] => Passed,
+    /// A passed pawn whose stop square the enemy does not attack, by
+    /// relative rank.
+    PASSED_SAFE_STOP: [8] => Passed,
+    /// A passed pawn whose squares in front are free of enemy pieces and
+    /// of enemy attacks, by relative rank.
+    PASSED_SAFE_PATH: [8] => Passed,
+    /// A passed pawn whose stop square its own side attacks, by relative
+    /// rank.
+    PASSED_DEFENDED_STOP: [8] => Passed,
+    /// A candidate passed pawn (no enemy pawn in front on its file, and no
+    /// more enemy pawns that could stop it than own pawns that could help it
+    /// through), by relative rank.
+    CANDIDATE_PASSER: [8] => Passed,
+    /// A rook behind a passed pawn on its file: its own side's (0) or the
+    /// enemy's (1), scored for the pawn's side.
+    ROOK_BEHIND_PASSER: [2] => Passed,
+    /// A passed pawn the enemy king cannot catch (rule of the square; the
+    /// enemy has pawns only).
+    PASSED_UNSTOPPABLE: () => Passed,
     /// A knight on the 4th to 6th rank, defended by a pawn, that no enemy
     /// pawn can attack.
     KNIGHT_OUTPOST: () => Knights,
+    /// A knight that attacks an outpost square not occupied by its own side.
+    KNIGHT_REACHABLE_OUTPOST: () => Knights,
+    /// A knight with a pawn (either side's) right in front of it.
+    KNIGHT_BEHIND_PAWN: () => Knights,
+    /// A knight, times its distance to its own king.
+    KNIGHT_KING_DISTANCE: () => Knights,
     /// A bishop on such an outpost.
     BISHOP_OUTPOST: () => Bishops,
+    /// A bishop with a pawn (either side's) right in front of it.
+    BISHOP_BEHIND_PAWN: () => Bishops,
+    /// A bishop, times its distance to its own king.
+    BISHOP_KING_DISTANCE: () => Bishops,
+    /// Own pawns on the squares of a bishop's colour, per bishop: all of
+    /// them (0) and those blocked by a piece in front (1).
+    BISHOP_PAWNS: [2] => Bishops,
+    /// A bishop on a long diagonal that sees both centre squares of it
+    /// (through pawns only).
+    BISHOP_LONG_DIAGONAL: () => Bishops,
     /// Bishops on both square colours.
     BISHOP_PAIR: () => Bishops,
     /// A rook on a file with no pawns.
@@ -241,6 +289,11 @@ layout! {
     /// A rook on the 7th rank with the enemy king on the 8th or enemy pawns
     /// on the 7th.
     ROOK_ON_SEVENTH: () => Rooks,
+    /// A rook with at most three safe squares beyond its own king (toward
+    /// the nearer edge); counted twice when the side can no longer castle.
+    ROOK_TRAPPED: () => Rooks,
+    /// A rook on the enemy queen's file.
+    ROOK_ON_QUEEN_FILE: () => Rooks,
     /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
     KING_DANGER: [32] => KingSafety,
     /// The enemy has a safe check with a knight, bishop, rook or queen.
@@ -261,6 +314,9 @@ layout! {
     KING_OPEN_FILE: () => KingSafety,
     /// A file with enemy pawns only among the three around the king.
     KING_HALF_OPEN_FILE: () => KingSafety,
+    /// Squares of the king zone that the enemy attacks and only the king or
+    /// queen defends, 0 to 9, when the enemy has a queen and attacks the zone.
+    KING_WEAK_ZONE: [10] => KingSafety,
     /// An enemy knight, bishop, rook or queen attacked by a pawn (scored
     /// for the attacker).
     THREAT_BY_PAWN: [4] => Threats,
@@ -271,6 +327,31 @@ layout! {
     /// An enemy pawn, knight, bishop, rook or queen attacked and not
     /// defended.
     HANGING: [5] => Threats,
+    /// An enemy knight, bishop, rook or queen that a safe pawn push would
+    /// attack (and no pawn attacks yet).
+    THREAT_PAWN_PUSH: () => Threats,
+    /// An enemy pawn or piece attacked by the king and not defended.
+    THREAT_BY_KING: () => Threats,
+    /// A square the enemy attacks that is attacked by this side too and
+    /// not defended by an enemy pawn (the enemy's restricted squares).
+    RESTRICTED: () => Threats,
+    /// Space: safe squares in the centre files behind and among the own
+    /// pawns (ranks 2 to 4; those behind a pawn count twice), by the number
+    /// of the side's pieces and pawns (1 to 16).
+    SPACE: [16] => Space,
+    /// Material imbalance: products of the side's own piece counts (bishop
+    /// pair, pawns, knights, bishops, rooks, queens; pairs i >= j in that
+    /// order, row by row: (0,0), (1,0), (1,1), (2,0), ...).
+    IMBALANCE_OURS: [21] => Imbalance,
+    /// Material imbalance: the side's count of kind i times the enemy's
+    /// count of kind j, for i > j (same order, (1,0), (2,0), (2,1), ...).
+    IMBALANCE_THEIRS: [15] => Imbalance,
+    /// Complexity: how far the endgame score may grow or shrink, from the
+    /// number of pawns (0), pawns on both wings (1), no pieces but kings and
+    /// pawns (2), passed pawns (3), the kings' file distance minus their rank
+    /// distance (4), a king past the middle (5), and a constant (6). The
+    /// endgame value of each is used (see `complexity.rs`).
+    COMPLEXITY: [7] => Complexity,
     /// The side to move.
     TEMPO: () => Tempo,
 }

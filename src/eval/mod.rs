@@ -9,13 +9,16 @@
 //! | file | terms |
 //! |---|---|
 //! | `material.rs` | material, piece-square tables |
-//! | `pawns.rs` | doubled, isolated, backward, supported, phalanx pawns |
-//! | `passed.rs` | passed pawns: rank, king distances, free path, blockade |
+//! | `imbalance.rs` | quadratic material imbalance |
+//! | `pawns.rs` | doubled, isolated, backward, supported, phalanx, candidate pawns |
+//! | `passed.rs` | passed pawns: rank, king distances, free and safe path, blockade, rook behind, unstoppable |
 //! | `mobility.rs` | safe squares per piece type |
-//! | `king.rs` | shelter, storm, open files, attacks on the king zone, safe checks |
-//! | `pieces.rs` | bishop pair, outposts, rooks on open files and the 7th |
-//! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces |
-//! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate |
+//! | `king.rs` | shelter, storm, open files, attacks and weak squares in the king zone, safe checks |
+//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped |
+//! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces, pawn-push threats, restricted squares |
+//! | `space.rs` | space behind the pawns |
+//! | `complexity.rs` | how far the endgame score may move (not linear: adjusts the endgame sum) |
+//! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate, wrong bishop, few pawns |
 //! | `known_win.rs` | mating a bare king: replaces all the terms (not tuned) |
 //!
 //! plus the tempo bonus for the side to move. `attacks.rs` builds the attack
@@ -40,8 +43,10 @@
 
 mod accumulator;
 mod attacks;
+mod complexity;
 mod endgame;
 mod evaluate;
+mod imbalance;
 mod king;
 mod known_win;
 pub mod layout;
@@ -52,6 +57,7 @@ mod passed;
 mod pawn_cache;
 mod pawns;
 mod pieces;
+mod space;
 mod tapered;
 mod terms;
 mod threats;
@@ -62,6 +68,7 @@ pub(crate) mod weights;
 #[cfg(test)]
 mod tests;
 
+pub use complexity::FEATURES as COMPLEXITY_FEATURES;
 pub use endgame::SCALE_NORMAL;
 pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
 pub use known_win::KNOWN_WIN;

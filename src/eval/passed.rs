@@ -1,13 +1,18 @@
 //! Passed pawns: a bonus by rank, the distance of both kings to the square
-//! in front of the pawn, a free path to promotion and a blockade.
+//! in front of the pawn (the stop square), a free path to promotion, a
+//! blockade, a stop square or path the enemy does not attack, a stop square
+//! its own side defends, a rook behind it, and a pawn that the enemy king
+//! can no longer catch.
 //!
 //! The rank and king terms depend on pawns and kings only and are cached
 //! with the pawn structure ([`rank_and_kings`]); the path terms look at the
 //! pieces and are computed every time ([`path`]).
 
-use shakmaty::{Bitboard, Board, Color};
+use shakmaty::attacks::rook_attacks;
+use shakmaty::{Bitboard, Board, Color, Square};
 
 use super::accumulator::Accumulator;
+use super::attacks::AttackMaps;
 use super::layout as w;
 use super::masks::{FORWARD_FILE, mask, relative_rank, square_ahead};
 
@@ -32,19 +37,85 @@ pub fn rank_and_kings<A: Accumulator>(board: &Board, passed: Bitboard, acc: &mut
     }
 }
 
-/// Free path and blockade of every passed pawn in `passed`.
-pub fn path<A: Accumulator>(board: &Board, passed: Bitboard, acc: &mut A) {
+/// The path terms of every passed pawn in `passed`: free path, blockade,
+/// safe stop square and path, defended stop square, rooks behind it, and
+/// (when the enemy has pawns only) a pawn the enemy king cannot catch;
+/// `turn` is the side to move.
+pub fn path<A: Accumulator>(
+    board: &Board,
+    passed: Bitboard,
+    maps: &AttackMaps,
+    turn: Color,
+    acc: &mut A,
+) {
     let occupied = board.occupied();
     for color in Color::ALL {
+        let us = board.by_color(color);
         let them = board.by_color(!color);
-        for sq in passed & board.by_color(color) {
+        let theirs_attack = maps.all[(!color) as usize];
+        let ours_attack = maps.all[color as usize];
+        let their_pieces_left = (them & !board.pawns() & !board.kings()).any();
+        let mut unstoppable = false;
+        for sq in passed & us {
             let rank = relative_rank(color, sq);
-            if (mask(&FORWARD_FILE, color, sq) & occupied).is_empty() {
+            let ahead = mask(&FORWARD_FILE, color, sq);
+            let stop = square_ahead(color, sq);
+
+            // Free path and blockade.
+            if (ahead & occupied).is_empty() {
                 acc.add(color, w::PASSED_FREE_PATH + rank, 1);
             }
-            if them.contains(square_ahead(color, sq)) {
+            if them.contains(stop) {
                 acc.add(color, w::PASSED_BLOCKED + rank, 1);
             }
+
+            // Safe advance: the stop square, or the whole path, out of the
+            // enemy's reach; the stop square in ours.
+            if !theirs_attack.contains(stop) {
+                acc.add(color, w::PASSED_SAFE_STOP + rank, 1);
+            }
+            if (ahead & (them | theirs_attack)).is_empty() {
+                acc.add(color, w::PASSED_SAFE_PATH + rank, 1);
+            }
+            if ours_attack.contains(stop) {
+                acc.add(color, w::PASSED_DEFENDED_STOP + rank, 1);
+            }
+
+            // A rook behind the pawn on its file (the first piece there).
+            let behind =
+                rook_attacks(sq, occupied) & mask(&FORWARD_FILE, !color, sq) & board.rooks();
+            if (behind & us).any() {
+                acc.add(color, w::ROOK_BEHIND_PASSER, 1);
+            } else if behind.any() {
+                acc.add(color, w::ROOK_BEHIND_PASSER + 1, 1);
+            }
+
+            // Rule of the square, against pawns only.
+            if !their_pieces_left && !unstoppable && (ahead & occupied).is_empty() {
+                unstoppable = outruns_the_king(board, color, sq, turn);
+            }
+        }
+        if unstoppable {
+            acc.add(color, w::PASSED_UNSTOPPABLE, 1);
         }
     }
+}
+
+/// Whether the pawn of `color` on `sq`, its path free, promotes before the
+/// enemy king can reach its promotion square (`turn` to move).
+fn outruns_the_king(board: &Board, color: Color, sq: Square, turn: Color) -> bool {
+    let Some(king) = board.king_of(!color) else {
+        return false;
+    };
+    let rank = relative_rank(color, sq);
+    let promotion = Square::from_coords(
+        sq.file(),
+        if color == Color::White {
+            shakmaty::Rank::Eighth
+        } else {
+            shakmaty::Rank::First
+        },
+    );
+    let moves = (7 - rank).min(5) as i32 + i32::from(turn != color);
+    (king.distance(promotion) as i32) > moves
 }

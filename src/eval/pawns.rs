@@ -1,5 +1,5 @@
 //! Pawn structure: doubled, isolated, backward, supported and phalanx
-//! pawns, and which pawns are passed (their terms are in `passed.rs`).
+//! pawns, candidate passed pawns, and which pawns are passed (their terms are in `passed.rs`).
 //! Depends on the pawns only, so it is cached (see `pawn_cache.rs`).
 
 use shakmaty::attacks;
@@ -48,8 +48,18 @@ pub fn structure<A: Accumulator>(board: &Board, acc: &mut A) -> Bitboard {
                 acc.add(color, w::PHALANX_PAWN + rank, 1);
             }
 
-            if !doubled && (theirs & mask(&PASSED_SPAN, color, sq)).is_empty() {
-                passed.add(sq);
+            // Passed, or a candidate: no enemy pawn in front on its file,
+            // and no more enemy pawns able to stop it than own pawns beside
+            // or behind it on the neighbouring files to help it through.
+            if !doubled {
+                let stoppers = theirs & mask(&PASSED_SPAN, color, sq);
+                if stoppers.is_empty() {
+                    passed.add(sq);
+                } else if (stoppers & ahead_on_file).is_empty()
+                    && stoppers.count() <= (neighbours & !mask(&ATTACK_SPAN, color, sq)).count()
+                {
+                    acc.add(color, w::CANDIDATE_PASSER + rank, 1);
+                }
             }
         }
     }

@@ -1,19 +1,66 @@
-//! Piece terms: the bishop pair, knight and bishop outposts, rooks on open
-//! and half-open files and on the seventh rank.
+//! Piece terms: the bishop pair, knight and bishop outposts (held, or one
+//! knight move away), minor pieces behind a pawn and their distance to
+//! their king, own pawns on a bishop's colour, bishops on a long diagonal,
+//! rooks on open and half-open files, on the seventh rank and on the enemy
+//! queen's file, and rooks trapped by their own king.
 
-use shakmaty::attacks::pawn_attacks;
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+use shakmaty::{Bitboard, Chess, Color, Position as _, Role};
 
 use super::accumulator::Accumulator;
+use super::attacks::AttackMaps;
 use super::layout as w;
-use super::masks::{ATTACK_SPAN, FILES, RANKS, mask, relative_rank};
+use super::masks::{FILES, RANKS, relative_rank};
+
+/// d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// A rook with at most this many safe squares may be trapped.
+const TRAPPED_ROOK_MOBILITY: usize = 3;
+
+/// The squares in front of `pieces` (one rank up from `color`'s side).
+fn in_front(color: Color, pieces: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(pieces.0 << 8),
+        Color::Black => Bitboard(pieces.0 >> 8),
+    }
+}
+
+/// The outpost squares of `color`: 4th to 6th rank, defended by an own
+/// pawn, and out of reach of every enemy pawn, now and later (no enemy pawn
+/// on a neighbouring file ahead).
+fn outposts(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
+    let t = theirs.0;
+    // Every square an enemy pawn stands on or will pass, toward our side.
+    let path = Bitboard(match color {
+        Color::White => {
+            let f = t | t >> 8;
+            let f = f | f >> 16;
+            f | f >> 32
+        }
+        Color::Black => {
+            let f = t | t << 8;
+            let f = f | f << 16;
+            f | f << 32
+        }
+    });
+    let reach = super::masks::pawn_attacks(!color, path);
+    let ranks = match color {
+        Color::White => Bitboard(RANKS[3] | RANKS[4] | RANKS[5]),
+        Color::Black => Bitboard(RANKS[2] | RANKS[3] | RANKS[4]),
+    };
+    ranks & super::masks::pawn_attacks(color, ours) & !reach
+}
 
 /// Scores the piece terms of both sides.
-pub fn pieces<A: Accumulator>(board: &Board, acc: &mut A) {
+pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
+    let board = pos.board();
+    let occupied = board.occupied();
     for color in Color::ALL {
         let us = board.by_color(color);
         let ours = board.pawns() & us;
         let theirs = board.pawns() & board.by_color(!color);
+        let king = board.king_of(color);
 
         // Bishop pair: bishops on both square colours.
         let bishops = board.bishops() & us;
@@ -21,28 +68,66 @@ pub fn pieces<A: Accumulator>(board: &Board, acc: &mut A) {
             acc.add(color, w::BISHOP_PAIR, 1);
         }
 
-        // Outposts: 4th to 6th rank, defended by a pawn, and no enemy pawn
-        // left that could ever attack the square.
-        for (role, index) in [
-            (Role::Knight, w::KNIGHT_OUTPOST),
-            (Role::Bishop, w::BISHOP_OUTPOST),
-        ] {
-            for sq in board.by_role(role) & us {
-                if (3..=5).contains(&relative_rank(color, sq))
-                    && (pawn_attacks(!color, sq) & ours).any()
-                    && (mask(&ATTACK_SPAN, color, sq) & theirs).is_empty()
-                {
-                    acc.add(color, index, 1);
-                }
+        // Outposts held, or reachable by a knight.
+        let posts = outposts(color, ours, theirs);
+        let behind_pawn = in_front(!color, board.pawns());
+        for sq in board.knights() & us {
+            if posts.contains(sq) {
+                acc.add(color, w::KNIGHT_OUTPOST, 1);
+            } else if (knight_attacks(sq) & posts & !us).any() {
+                acc.add(color, w::KNIGHT_REACHABLE_OUTPOST, 1);
+            }
+            if behind_pawn.contains(sq) {
+                acc.add(color, w::KNIGHT_BEHIND_PAWN, 1);
+            }
+            if let Some(k) = king {
+                acc.add(color, w::KNIGHT_KING_DISTANCE, k.distance(sq) as i32);
             }
         }
 
-        // Rooks: open and half-open files, and the seventh rank when it
-        // holds enemy pawns or the enemy king is cut off on the eighth.
+        // Bishops: outposts, behind a pawn, king distance, own pawns on
+        // their colour (and those of them blocked), long diagonals.
+        let blocked = ours & in_front(!color, occupied);
+        for sq in bishops {
+            if posts.contains(sq) {
+                acc.add(color, w::BISHOP_OUTPOST, 1);
+            }
+            if behind_pawn.contains(sq) {
+                acc.add(color, w::BISHOP_BEHIND_PAWN, 1);
+            }
+            if let Some(k) = king {
+                acc.add(color, w::BISHOP_KING_DISTANCE, k.distance(sq) as i32);
+            }
+            let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            acc.add(color, w::BISHOP_PAWNS, (ours & colour).count() as i32);
+            acc.add(
+                color,
+                w::BISHOP_PAWNS + 1,
+                (blocked & colour).count() as i32,
+            );
+            if (bishop_attacks(sq, board.pawns()) & CENTRE).count() >= 2 {
+                acc.add(color, w::BISHOP_LONG_DIAGONAL, 1);
+            }
+        }
+
+        // Rooks: open and half-open files, the seventh rank when it holds
+        // enemy pawns or the enemy king is cut off on the eighth, the enemy
+        // queen's file, and a rook shut in by its own king.
         let seventh = Bitboard(RANKS[if color == Color::White { 6 } else { 1 }]);
         let king_on_eighth = board
             .king_of(!color)
             .is_some_and(|k| relative_rank(color, k) == 7);
+        let queen_files = (board.queens() & board.by_color(!color))
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, q| {
+                b | Bitboard(FILES[q.file() as usize])
+            });
+        let area = !us & !maps.by(!color, Role::Pawn);
+        let cannot_castle = !pos.castles().has_color(color);
         for sq in board.rooks() & us {
             let file = Bitboard(FILES[sq.file() as usize]);
             if (board.pawns() & file).is_empty() {
@@ -52,6 +137,16 @@ pub fn pieces<A: Accumulator>(board: &Board, acc: &mut A) {
             }
             if seventh.contains(sq) && (king_on_eighth || (theirs & seventh).any()) {
                 acc.add(color, w::ROOK_ON_SEVENTH, 1);
+            }
+            if queen_files.contains(sq) {
+                acc.add(color, w::ROOK_ON_QUEEN_FILE, 1);
+            }
+            if let Some(k) = king {
+                let kf = k.file() as u32;
+                let shut_in = (kf < 4) == ((sq.file() as u32) < kf);
+                if shut_in && (rook_attacks(sq, occupied) & area).count() <= TRAPPED_ROOK_MOBILITY {
+                    acc.add(color, w::ROOK_TRAPPED, 1 + i32::from(cannot_castle));
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ use shakmaty::{Bitboard, Board, Chess, Position as _};
 
 use super::accumulator::Accumulator;
 use super::layout as w;
-use super::{king, material, mobility, passed, pawns, pieces, threats};
+use super::{imbalance, king, material, mobility, passed, pawns, pieces, space, threats};
 
 /// The terms that depend only on the pawns and kings (what the pawn cache
 /// stores); returns the passed pawns.
@@ -25,8 +25,10 @@ pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
     material::pieces(board, acc);
     let maps = mobility::mobility(board, acc);
     king::danger(board, &maps, acc);
-    pieces::pieces(board, acc);
+    pieces::pieces(pos, &maps, acc);
     threats::threats(board, &maps, acc);
-    passed::path(board, passed, acc);
+    passed::path(board, passed, &maps, pos.turn(), acc);
+    space::space(board, &maps, acc);
+    imbalance::imbalance(board, acc);
     acc.add(pos.turn(), w::TEMPO, 1);
 }

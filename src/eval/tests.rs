@@ -189,8 +189,18 @@ fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
     assert_eq!(scale("8/3b1k2/8/1p6/1P6/4B3/5K2/8 w - - 0 1"), 16);
     // The same with a white passed pawn on h4.
     assert_eq!(scale("8/3b1k2/8/1p6/1P5P/4B3/5K2/8 w - - 0 1"), 24);
-    // Bishops on the same colour: no scaling.
-    assert_eq!(scale("8/5k2/3b4/1p6/1P6/4B3/5K2/8 w - - 0 1"), SCALE_NORMAL);
+    // Bishops on the same colour: only the few-pawns rule, 36 + 7 per pawn.
+    assert_eq!(scale("8/5k2/3b4/1p6/1P6/4B3/5K2/8 w - - 0 1"), 43);
+    // Four pawns or more: no scaling.
+    assert_eq!(
+        scale("8/5k2/3b4/1p6/1P6/4B3/PPP2K2/8 w - - 0 1"),
+        SCALE_NORMAL
+    );
+    // The wrong bishop for the a-pawn, the king in the corner: a draw; the
+    // right bishop, or the king away: the few-pawns rule only.
+    assert_eq!(scale("k7/8/8/P7/8/8/8/2B1K3 w - - 0 1"), 0);
+    assert_eq!(scale("k7/8/8/P7/8/8/8/4KB2 w - - 0 1"), 43);
+    assert_eq!(scale("8/8/6k1/P7/8/8/8/2B1K3 w - - 0 1"), 43);
     // Rook against bishop, no pawns.
     assert_eq!(scale("8/5k2/3b4/8/8/4R3/5K2/8 w - - 0 1"), 8);
 }
@@ -252,4 +262,105 @@ fn known_wins_replace_the_terms_in_evaluation_trace_and_mirror() {
         assert!(trace(&pos).contains("Known win against a bare king"));
         assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{fen}");
     }
+}
+
+#[test]
+fn new_passed_pawn_terms_count_what_they_name() {
+    use layout as w;
+    // a6 runs: the black king on e8 is outside its square, and no black
+    // piece attacks a7 or a8.
+    let runner = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coef(runner, w::PASSED_UNSTOPPABLE), 1);
+    assert_eq!(coef(runner, w::PASSED_SAFE_STOP + 5), 1);
+    assert_eq!(coef(runner, w::PASSED_SAFE_PATH + 5), 1);
+    assert_eq!(coef(runner, w::PASSED_DEFENDED_STOP + 5), 0);
+    // The king on b8 catches it and guards a7; with Black to move, one
+    // square further off still catches it.
+    let caught = "1k6/8/P7/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coef(caught, w::PASSED_UNSTOPPABLE), 0);
+    assert_eq!(coef(caught, w::PASSED_SAFE_STOP + 5), 0);
+    assert_eq!(
+        coef("5k2/8/8/8/P7/8/8/4K3 w - - 0 1", w::PASSED_UNSTOPPABLE),
+        1
+    );
+    assert_eq!(
+        coef("5k2/8/8/8/P7/8/8/4K3 b - - 0 1", w::PASSED_UNSTOPPABLE),
+        0
+    );
+    // Rooks behind the pawn: White's, or Black's.
+    assert_eq!(
+        coef("4k3/8/P7/8/8/8/8/R3K3 w - - 0 1", w::ROOK_BEHIND_PASSER),
+        1
+    );
+    assert_eq!(
+        coef("4k3/8/P7/8/8/8/8/r3K3 w - - 0 1", w::ROOK_BEHIND_PASSER + 1),
+        1
+    );
+    // c4: one stopper (d6), one helper (b3): a candidate on the 4th rank.
+    let candidate = "4k3/8/p2p4/8/2P5/1P6/8/4K3 w - - 0 1";
+    assert_eq!(coef(candidate, w::CANDIDATE_PASSER + 3), 1);
+    assert_eq!(coef(candidate, w::CANDIDATE_PASSER + 2), 0);
+}
+
+#[test]
+fn new_piece_terms_count_what_they_name() {
+    use layout as w;
+    // The knight on c3 can reach the outpost d5 (defended by e4), two
+    // squares from its king.
+    let knight = "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1";
+    assert_eq!(coef(knight, w::KNIGHT_REACHABLE_OUTPOST), 1);
+    assert_eq!(coef(knight, w::KNIGHT_OUTPOST), 0);
+    assert_eq!(coef(knight, w::KNIGHT_KING_DISTANCE), 2);
+    // The dark bishop on c1, own pawns on d2 (blocked by the knight) and e3.
+    let bishop = "4k3/8/8/8/8/3NP3/3P4/2B1K3 w - - 0 1";
+    assert_eq!(coef(bishop, w::BISHOP_PAWNS), 2);
+    assert_eq!(coef(bishop, w::BISHOP_PAWNS + 1), 1);
+    // g2 sees e4 and d5; a knight on d4 behind the d5 pawn.
+    assert_eq!(
+        coef("4k3/8/8/8/8/8/6B1/4K3 w - - 0 1", w::BISHOP_LONG_DIAGONAL),
+        1
+    );
+    assert_eq!(
+        coef("4k3/8/8/3P4/3N4/8/8/4K3 w - - 0 1", w::KNIGHT_BEHIND_PAWN),
+        1
+    );
+    // The rook on g1 is shut in by the king on f1 and cannot castle: twice.
+    assert_eq!(coef("4k3/8/8/8/8/8/6PP/5KR1 w - - 0 1", w::ROOK_TRAPPED), 2);
+    assert_eq!(
+        coef("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", w::ROOK_ON_QUEEN_FILE),
+        1
+    );
+}
+
+#[test]
+fn new_threats_king_zone_space_and_imbalance_count_what_they_name() {
+    use layout as w;
+    // d4-d5 would attack the knight on c6.
+    assert_eq!(
+        coef("4k3/8/2n5/8/3P4/8/8/4K3 w - - 0 1", w::THREAT_PAWN_PUSH),
+        1
+    );
+    // The king attacks the loose pawn on d2.
+    assert_eq!(
+        coef("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", w::THREAT_BY_KING),
+        1
+    );
+    // The queen and knight attack f2, which only the king defends.
+    assert_eq!(
+        coef(
+            "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1",
+            w::KING_WEAK_ZONE + 1
+        ),
+        1
+    );
+    // White: 8 safe squares of c2-f4, all 8 behind its pawns: 16, with 5
+    // pieces and pawns. Black: 8 (c5-f5 attacked by White's pawns), 1 piece.
+    let space = "4k3/8/8/8/2PPPP2/8/8/4K3 w - - 0 1";
+    assert_eq!(coef(space, w::SPACE + 4), 16);
+    assert_eq!(coef(space, w::SPACE), -8);
+    // A knight: knights squared; against a pawn: knights times pawns.
+    let imbalance = "4k3/p7/8/8/8/8/8/1N2K3 w - - 0 1";
+    assert_eq!(coef(imbalance, w::IMBALANCE_OURS + 5), 1);
+    assert_eq!(coef(imbalance, w::IMBALANCE_THEIRS + 2), 1);
+    assert_eq!(coef(imbalance, w::IMBALANCE_OURS + 2), -1);
 }

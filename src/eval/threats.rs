@@ -1,11 +1,22 @@
-//! Threats: enemy pieces attacked by pawns or by lesser pieces, and hanging
-//! pieces (attacked and not defended). Scored for the attacking side.
+//! Threats: enemy pieces attacked by pawns or by lesser pieces, hanging
+//! pieces (attacked and not defended), pieces that a safe pawn push would
+//! attack, undefended enemies next to the king, and the enemy's restricted
+//! squares. Scored for the attacking side.
 
-use shakmaty::{Board, Color, Role};
+use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
 use super::layout as w;
+use super::masks::{RANKS, pawn_attacks};
+
+/// One rank forward from `color`'s side.
+fn push(color: Color, b: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(b.0 << 8),
+        Color::Black => Bitboard(b.0 >> 8),
+    }
+}
 
 /// Scores the threats of both sides.
 pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
@@ -40,5 +51,29 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         {
             acc.add(color, w::HANGING + i, count(role, hanging));
         }
+
+        // Safe pawn pushes (one step, or two from the second rank) onto
+        // squares no enemy pawn attacks and the enemy does not attack more
+        // than we defend (roughly: not attacked, or defended).
+        let c = color as usize;
+        let e = (!color) as usize;
+        let empty = !board.occupied();
+        let third = Bitboard(RANKS[if color == Color::White { 2 } else { 5 }]);
+        let mut pushes = push(color, board.pawns() & board.by_color(color)) & empty;
+        pushes |= push(color, pushes & third) & empty;
+        pushes &= !maps.by_role[e][0] & (!maps.all[e] | maps.all[c]);
+        let pieces = them & !board.pawns() & !board.kings();
+        let targets = pawn_attacks(color, pushes) & pieces & !by_pawns;
+        acc.add(color, w::THREAT_PAWN_PUSH, targets.count() as i32);
+
+        // The king attacks an undefended enemy.
+        let loose = them & !board.kings() & !maps.all[e];
+        if (maps.by(color, Role::King) & loose).any() {
+            acc.add(color, w::THREAT_BY_KING, 1);
+        }
+
+        // Restricted: squares both sides attack, no enemy pawn defends.
+        let restricted = maps.all[e] & maps.all[c] & !maps.by_role[e][0];
+        acc.add(color, w::RESTRICTED, restricted.count() as i32);
     }
 }

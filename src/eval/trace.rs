@@ -7,6 +7,8 @@
 //!
 //!   ```text
 //!   mg = sum(coef[i] * w[i].mg)      eg = sum(coef[i] * w[i].eg)
+//!   c  = sum(complexity[j] * w[COMPLEXITY + j].eg)
+//!   eg = eg + sign(eg) * max(c, -|eg|)                   (complexity.rs)
 //!   v  = (mg * phase + eg * (24 - phase)) / 24          (truncated)
 //!   v  = v * scale[White if v > 0 else Black] / 64      (truncated)
 //!   ```
@@ -22,6 +24,7 @@
 use shakmaty::{ByColor, Chess, Color, Position as _};
 
 use super::accumulator::Accumulator;
+use super::complexity::{self, FEATURES, adjust};
 use super::endgame::{SCALE_NORMAL, scale_factor};
 use super::known_win::known_win;
 use super::layout::{ALL, COUNT, TERM_OF, Term};
@@ -56,6 +59,9 @@ pub struct Coefficients {
     /// The known-win score for White that replaces the weighted sum, when
     /// one side has a bare king against mating material.
     pub known_win: Option<i32>,
+    /// The complexity features (`complexity.rs`), which adjust the endgame
+    /// sum instead of adding to it.
+    pub complexity: [i16; FEATURES],
 }
 
 impl Coefficients {
@@ -79,7 +85,10 @@ impl Coefficients {
         if let Some(win) = self.known_win {
             return win;
         }
-        finish(self.sums(weights), self.phase, |c| *self.scale.get(c))
+        let sums = self.sums(weights);
+        let features = self.complexity.map(i32::from);
+        let total = S(sums.0, adjust(sums.1, complexity::sum(&features, weights)));
+        finish(total, self.phase, |c| *self.scale.get(c))
     }
 }
 
@@ -91,6 +100,16 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
     };
     let passed = pawn_terms(board, &mut tracer);
     piece_terms(pos, passed, &mut tracer);
+    let features = complexity::features(board, passed);
+    // The complexity row: the change it makes to the endgame sum, shown in
+    // White's column (it belongs to neither side).
+    let sums = tracer
+        .rows
+        .iter()
+        .fold(S::ZERO, |s, r| s + r.white - r.black);
+    let adjusted = adjust(sums.1, complexity::sum(&features, &ALL));
+    tracer.rows[Term::Complexity as usize].white = S(0, adjusted - sums.1);
+    let complexity = features.map(|f| i16::try_from(f).expect("a complexity feature is small"));
     let features = tracer
         .coefs
         .iter()
@@ -106,6 +125,7 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
         phase: phase(board),
         scale: ByColor::new_with(|color| scale_factor(board, passed, color)),
         known_win: known_win(board),
+        complexity,
     };
     (tracer, coefficients)
 }

@@ -162,12 +162,72 @@ pub const PASSED_BLOCKED: [S; 8] = [
     S(   0,    0), S(   0,    0), S(  -1,   -2), S(  -3,   -5), S(  -5,  -10), S(  -8,  -16), S( -10,  -21), S(   0,    0),
 ];
 
+/// A passed pawn whose stop square the enemy does not attack, by
+/// relative rank.
+pub const PASSED_SAFE_STOP: [S; 8] = [
+    S(   0,    0), S(   0,    2), S(   0,    4), S(   2,    8), S(   4,   14), S(   6,   22), S(   8,   30), S(   0,    0),
+];
+
+/// A passed pawn whose squares in front are free of enemy pieces and
+/// of enemy attacks, by relative rank.
+pub const PASSED_SAFE_PATH: [S; 8] = [
+    S(   0,    0), S(   0,    2), S(   0,    4), S(   2,    8), S(   4,   14), S(   6,   22), S(   8,   30), S(   0,    0),
+];
+
+/// A passed pawn whose stop square its own side attacks, by relative
+/// rank.
+pub const PASSED_DEFENDED_STOP: [S; 8] = [
+    S(   0,    0), S(   0,    1), S(   0,    2), S(   1,    4), S(   2,    6), S(   3,   10), S(   4,   14), S(   0,    0),
+];
+
+/// A candidate passed pawn (no enemy pawn in front on its file, and no
+/// more enemy pawns that could stop it than own pawns that could help it
+/// through), by relative rank.
+pub const CANDIDATE_PASSER: [S; 8] = [
+    S(   0,    0), S(   0,    2), S(   2,    4), S(   4,    8), S(   6,   14), S(   8,   20), S(   0,    0), S(   0,    0),
+];
+
+/// A rook behind a passed pawn on its file: its own side's (0) or the
+/// enemy's (1), scored for the pawn's side.
+pub const ROOK_BEHIND_PASSER: [S; 2] = [
+    S(   0,   10), S(   0,  -10),
+];
+
+/// A passed pawn the enemy king cannot catch (rule of the square; the
+/// enemy has pawns only).
+pub const PASSED_UNSTOPPABLE: S = S(   0,  150);
+
 /// A knight on the 4th to 6th rank, defended by a pawn, that no enemy
 /// pawn can attack.
 pub const KNIGHT_OUTPOST: S = S(  21,   12);
 
+/// A knight that attacks an outpost square not occupied by its own side.
+pub const KNIGHT_REACHABLE_OUTPOST: S = S(   8,    2);
+
+/// A knight with a pawn (either side's) right in front of it.
+pub const KNIGHT_BEHIND_PAWN: S = S(   6,    2);
+
+/// A knight, times its distance to its own king.
+pub const KNIGHT_KING_DISTANCE: S = S(  -3,   -2);
+
 /// A bishop on such an outpost.
 pub const BISHOP_OUTPOST: S = S(  14,    7);
+
+/// A bishop with a pawn (either side's) right in front of it.
+pub const BISHOP_BEHIND_PAWN: S = S(   6,    2);
+
+/// A bishop, times its distance to its own king.
+pub const BISHOP_KING_DISTANCE: S = S(  -2,   -1);
+
+/// Own pawns on the squares of a bishop's colour, per bishop: all of
+/// them (0) and those blocked by a piece in front (1).
+pub const BISHOP_PAWNS: [S; 2] = [
+    S(  -1,   -3), S(  -2,   -3),
+];
+
+/// A bishop on a long diagonal that sees both centre squares of it
+/// (through pawns only).
+pub const BISHOP_LONG_DIAGONAL: S = S(  15,    0);
 
 /// Bishops on both square colours.
 pub const BISHOP_PAIR: S = S(  34,   59);
@@ -181,6 +241,13 @@ pub const ROOK_HALF_OPEN_FILE: S = S(  17,   12);
 /// A rook on the 7th rank with the enemy king on the 8th or enemy pawns
 /// on the 7th.
 pub const ROOK_ON_SEVENTH: S = S(   6,   10);
+
+/// A rook with at most three safe squares beyond its own king (toward
+/// the nearer edge); counted twice when the side can no longer castle.
+pub const ROOK_TRAPPED: S = S( -20,   -5);
+
+/// A rook on the enemy queen's file.
+pub const ROOK_ON_QUEEN_FILE: S = S(   6,    4);
 
 /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
 pub const KING_DANGER: [S; 32] = [
@@ -228,6 +295,13 @@ pub const KING_OPEN_FILE: S = S( -13,   -5);
 /// A file with enemy pawns only among the three around the king.
 pub const KING_HALF_OPEN_FILE: S = S(  -1,    7);
 
+/// Squares of the king zone that the enemy attacks and only the king or
+/// queen defends, 0 to 9, when the enemy has a queen and attacks the zone.
+pub const KING_WEAK_ZONE: [S; 10] = [
+    S(   0,    0), S(  -2,    0), S(  -4,    0), S(  -7,   -1), S( -10,   -1), S( -14,   -2), S( -18,   -2), S( -22,   -3),
+    S( -26,   -3), S( -30,   -4),
+];
+
 /// An enemy knight, bishop, rook or queen attacked by a pawn (scored
 /// for the attacker).
 pub const THREAT_BY_PAWN: [S; 4] = [
@@ -246,6 +320,50 @@ pub const THREAT_BY_ROOK: S = S(  31,   15);
 /// defended.
 pub const HANGING: [S; 5] = [
     S(   9,   15), S(  21,   16), S(  21,   15), S(  20,   15), S(  20,   15),
+];
+
+/// An enemy knight, bishop, rook or queen that a safe pawn push would
+/// attack (and no pawn attacks yet).
+pub const THREAT_PAWN_PUSH: S = S(  15,   10);
+
+/// An enemy pawn or piece attacked by the king and not defended.
+pub const THREAT_BY_KING: S = S(   5,   20);
+
+/// A square the enemy attacks that is attacked by this side too and
+/// not defended by an enemy pawn (the enemy's restricted squares).
+pub const RESTRICTED: S = S(   3,    3);
+
+/// Space: safe squares in the centre files behind and among the own
+/// pawns (ranks 2 to 4; those behind a pawn count twice), by the number
+/// of the side's pieces and pawns (1 to 16).
+pub const SPACE: [S; 16] = [
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   1,    0), S(   1,    0),
+    S(   1,    0), S(   2,    0), S(   2,    0), S(   2,    0), S(   3,    0), S(   3,    0), S(   4,    0), S(   4,    0),
+];
+
+/// Material imbalance: products of the side's own piece counts (bishop
+/// pair, pawns, knights, bishops, rooks, queens; pairs i >= j in that
+/// order, row by row: (0,0), (1,0), (1,1), (2,0), ...).
+pub const IMBALANCE_OURS: [S; 21] = [
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+];
+
+/// Material imbalance: the side's count of kind i times the enemy's
+/// count of kind j, for i > j (same order, (1,0), (2,0), (2,1), ...).
+pub const IMBALANCE_THEIRS: [S; 15] = [
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
+];
+
+/// Complexity: how far the endgame score may grow or shrink, from the
+/// number of pawns (0), pawns on both wings (1), no pieces but kings and
+/// pawns (2), passed pawns (3), the kings' file distance minus their rank
+/// distance (4), a king past the middle (5), and a constant (6). The
+/// endgame value of each is used (see `complexity.rs`).
+pub const COMPLEXITY: [S; 7] = [
+    S(   0,    5), S(   0,   55), S(   0,   50), S(   0,    4), S(   0,    3), S(   0,   10), S(   0, -110),
 ];
 
 /// The side to move.

@@ -1,10 +1,12 @@
 //! Texel tuning (`shears tune`): fits every evaluation weight to game
 //! results by gradient descent.
 //!
-//! The evaluation is linear in its weights before the phase blend and the
-//! endgame scale factor (`eval::coefficients`), so each position is loaded
-//! once as its feature vector, and the evaluation with any weights is a dot
-//! product. The loss is the mean squared error between a target and
+//! The evaluation is linear in its weights before the complexity
+//! adjustment, the phase blend and the endgame scale factor
+//! (`eval::coefficients`), so each position is loaded once as its feature
+//! vector (and its complexity features), and the evaluation with any
+//! weights is a dot product, adjusted by the complexity; the gradient of
+//! the complexity weights follows the adjustment by the chain rule. The loss is the mean squared error between a target and
 //! `sigmoid(K * eval)`; the target is the game's result (1, ½, 0 for
 //! White), or a blend of it with the search score of the position
 //! (`datagen`'s third field, White's view) turned into an expected result
@@ -37,7 +39,7 @@ use thiserror::Error;
 
 use crate::chess::Position;
 use crate::eval::layout::{self, COUNT};
-use crate::eval::{Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
+use crate::eval::{COMPLEXITY_FEATURES, Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
 use crate::tools::datagen::format::parse_line;
 use crate::tools::datagen::{is_packed, packed};
 
@@ -62,6 +64,8 @@ pub struct Sample {
     phase: u8,
     /// Endgame scale factor when White, or Black, is ahead.
     scale: [u8; 2],
+    /// The complexity features (`eval::complexity`).
+    complexity: [i16; COMPLEXITY_FEATURES],
     /// Game result for White: 1.0, 0.5 or 0.0.
     result: f32,
     /// The search score for White, centipawns (`None` in old data files).
@@ -80,28 +84,64 @@ impl Sample {
             features: coefs.features.clone().into_boxed_slice(),
             phase: byte(coefs.phase),
             scale: [byte(coefs.scale.white), byte(coefs.scale.black)],
+            complexity: coefs.complexity,
             result,
             score,
             target: result,
         }
     }
 
-    /// The evaluation for White with `w`, in floating point: the phase blend
-    /// and the scale factor of the side ahead. Also returns the factors that
-    /// turn a change of a midgame or endgame weight into a change of the
-    /// evaluation (per unit of coefficient).
-    fn evaluate(&self, w: &[[f64; 2]]) -> (f64, f64, f64) {
+    /// The evaluation for White with `w`, in floating point: the complexity
+    /// adjustment of the endgame sum, the phase blend and the scale factor
+    /// of the side ahead. Also returns what turns a change of a linear
+    /// weight's midgame or endgame value, and of a complexity weight, into
+    /// a change of the evaluation (per unit of feature).
+    fn evaluate(&self, w: &[[f64; 2]]) -> Eval {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(i, c) in self.features.iter() {
             let [wm, we] = w[i as usize];
             mg += f64::from(c) * wm;
             eg += f64::from(c) * we;
         }
+        // eg' = eg + sign(eg) * max(c, -|eg|): slope 1 in eg and sign(eg) in
+        // c while c > -|eg|, else eg' = 0 and both slopes are 0.
+        let c: f64 = self
+            .complexity
+            .iter()
+            .enumerate()
+            .map(|(j, &f)| f64::from(f) * w[layout::COMPLEXITY + j][1])
+            .sum();
+        let sign = if eg > 0.0 {
+            1.0
+        } else if eg < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
+        let (eg, eg_slope, c_slope) = if c > -eg.abs() {
+            (eg + sign * c, 1.0, sign)
+        } else {
+            (0.0, 0.0, 0.0)
+        };
         let phase = f64::from(self.phase) / f64::from(MAX_PHASE);
         let blend = mg * phase + eg * (1.0 - phase);
         let scale = f64::from(self.scale[usize::from(blend <= 0.0)]) / f64::from(SCALE_NORMAL);
-        (blend * scale, phase * scale, (1.0 - phase) * scale)
+        let to_eg = (1.0 - phase) * scale;
+        Eval {
+            value: blend * scale,
+            to_mg: phase * scale,
+            to_eg: to_eg * eg_slope,
+            to_complexity: to_eg * c_slope,
+        }
     }
+}
+
+/// A sample's evaluation and its slopes (see [`Sample::evaluate`]).
+struct Eval {
+    value: f64,
+    to_mg: f64,
+    to_eg: f64,
+    to_complexity: f64,
 }
 
 /// Why tuning could not run.
@@ -376,7 +416,7 @@ pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
             chunk
                 .iter()
                 .map(|s| {
-                    let e = f64::from(s.target) - sigmoid(k * s.evaluate(w).0);
+                    let e = f64::from(s.target) - sigmoid(k * s.evaluate(w).value);
                     e * e
                 })
                 .sum::<f64>()
@@ -420,15 +460,18 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
             let mut grad = vec![[0.0; 2]; w.len()];
             let mut loss = 0.0;
             for s in chunk {
-                let (v, to_mg, to_eg) = s.evaluate(w);
-                let p = sigmoid(k * v);
+                let ev = s.evaluate(w);
+                let p = sigmoid(k * ev.value);
                 let e = p - f64::from(s.target);
                 loss += e * e;
                 let d = 2.0 * e * p * (1.0 - p) * k;
                 for &(i, c) in s.features.iter() {
                     let g = &mut grad[i as usize];
-                    g[0] += d * f64::from(c) * to_mg;
-                    g[1] += d * f64::from(c) * to_eg;
+                    g[0] += d * f64::from(c) * ev.to_mg;
+                    g[1] += d * f64::from(c) * ev.to_eg;
+                }
+                for (j, &f) in s.complexity.iter().enumerate() {
+                    grad[layout::COMPLEXITY + j][1] += d * f64::from(f) * ev.to_complexity;
                 }
             }
             (loss, grad)

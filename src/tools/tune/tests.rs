@@ -32,7 +32,7 @@ fn a_sample_evaluates_like_the_engine_with_the_current_weights() {
     for (fen, s) in FENS.iter().zip(samples()) {
         let pos = Position::from_fen(fen, false).unwrap();
         let engine = white_eval(pos.board());
-        let float = s.evaluate(&w).0;
+        let float = s.evaluate(&w).value;
         // The engine truncates twice (blend, then scale): within 2 cp.
         assert!(
             (float - f64::from(engine)).abs() <= 2.0,
@@ -47,12 +47,15 @@ fn the_gradient_matches_finite_differences() {
     let w = current_weights();
     let k = 0.006;
     let (_, grad) = gradient(&s, &w, k);
-    let used: Vec<usize> = s[0]
+    let mut used: Vec<usize> = s[0]
         .features
         .iter()
         .map(|&(i, _)| i as usize)
         .take(5)
         .collect();
+    // The complexity weights too (their endgame values act, through the
+    // adjustment; their midgame values have no effect).
+    used.extend((0..COMPLEXITY_FEATURES).map(|j| layout::COMPLEXITY + j));
     for i in used {
         for j in 0..2 {
             let h = 1e-3;
@@ -217,13 +220,14 @@ fn scale_is_read_from_the_side_ahead() {
             black: 64,
         },
         known_win: None,
+        complexity: [0; COMPLEXITY_FEATURES],
     };
     let s = Sample::new(&coefs, 1.0, None);
     let mut w = vec![[0.0; 2]; COUNT];
     w[0] = [0.0, 100.0];
-    assert_eq!(s.evaluate(&w).0, 50.0);
+    assert_eq!(s.evaluate(&w).value, 50.0);
     w[0] = [0.0, -100.0];
-    assert_eq!(s.evaluate(&w).0, -100.0);
+    assert_eq!(s.evaluate(&w).value, -100.0);
 }
 
 /// The side-to-move view is not needed by the tuner; kept here so a test can
