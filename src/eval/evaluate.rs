@@ -9,16 +9,16 @@ use super::endgame::scale_factor;
 use super::known_win::known_win;
 use super::pawn_cache::PawnCache;
 use super::tapered::{S, finish, phase};
-use super::terms::{pawn_terms, piece_terms};
+use super::terms::{count_terms, pawn_terms, piece_terms};
 
-/// The evaluation given the pawn-and-king part.
+/// The evaluation given the pawn-and-king and piece-count parts.
 #[inline(always)]
-fn evaluate_white_with(pos: &Chess, pawn_score: S, passed: Bitboard) -> i32 {
+fn evaluate_white_with(pos: &Chess, cached: S, passed: Bitboard) -> i32 {
     let board = pos.board();
     if let Some(win) = known_win(board) {
         return win;
     }
-    let mut acc = Sum(pawn_score);
+    let mut acc = Sum(cached);
     piece_terms(pos, passed, &mut acc);
     let total = complexity::apply(acc.0, board, passed);
     finish(total, phase(board), |ahead| {
@@ -31,13 +31,16 @@ fn evaluate_white_with(pos: &Chess, pawn_score: S, passed: Bitboard) -> i32 {
 pub fn evaluate_white(pos: &Chess) -> i32 {
     let mut acc = Sum::default();
     let passed = pawn_terms(pos.board(), &mut acc);
+    count_terms(pos.board(), &mut acc);
     evaluate_white_with(pos, acc.0, passed)
 }
 
-/// [`evaluate_white`] with the pawn-and-king terms from `cache`.
+/// [`evaluate_white`] with the pawn-and-king and piece-count terms from
+/// `cache`.
 pub fn evaluate_white_cached(pos: &Chess, cache: &mut PawnCache) -> i32 {
     let (pawn_score, passed) = cache.probe(pos.board());
-    evaluate_white_with(pos, pawn_score, passed)
+    let counts = cache.probe_counts(pos.board());
+    evaluate_white_with(pos, pawn_score + counts, passed)
 }
 
 fn for_side_to_move(pos: &Chess, white: i32) -> i32 {

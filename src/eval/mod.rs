@@ -34,8 +34,9 @@
 //! vector (see `trace.rs` for the exact formula).
 //!
 //! **Pawn cache.** What depends only on pawns and kings is computed apart
-//! (`terms::pawn_terms`) and cached per search thread ([`PawnCache`]);
-//! [`evaluate_cached`] is what the search calls.
+//! (`terms::pawn_terms`) and cached per search thread ([`PawnCache`]), and
+//! so is what depends only on the piece counts (`terms::count_terms`: the
+//! imbalance); [`evaluate_cached`] is what the search calls.
 //!
 //! **Symmetry.** Terms are computed per colour from that colour's side, so a
 //! position and its colour-mirrored twin evaluate the same from the side to

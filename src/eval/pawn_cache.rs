@@ -1,17 +1,20 @@
 //! The pawn cache: a per-thread table of everything the evaluation computes
 //! from the pawns and kings alone (pawn material and tables, king tables,
 //! pawn structure, passed-pawn rank and king distances, shelter and storm),
-//! keyed by the pawns of each side and the two king squares.
+//! keyed by the pawns of each side and the two king squares; and beside
+//! it a table of what depends on the piece counts alone (the material
+//! imbalance), keyed by the counts and whether each side has the bishop
+//! pair.
 //!
 //! Each entry keeps the full 64-bit key and is overwritten on a miss, so a
 //! hit returns exactly what a fresh computation would (barring a 64-bit key
 //! collision). Owned by one search thread; nothing is shared.
 
-use shakmaty::{Bitboard, Board, Color};
+use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Sum;
 use super::tapered::S;
-use super::terms::pawn_terms;
+use super::terms::{count_terms, pawn_terms};
 
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
@@ -20,10 +23,46 @@ struct Entry {
     passed: Bitboard,
 }
 
-/// A cache of the pawn-and-king terms (see the module documentation).
+#[derive(Debug, Clone, Copy, Default)]
+struct CountEntry {
+    key: u64,
+    score: S,
+}
+
+/// A cache of the pawn-and-king terms and of the piece-count terms (see
+/// the module documentation).
 #[derive(Debug, Clone)]
 pub struct PawnCache {
     entries: Box<[Entry]>,
+    counts: Box<[CountEntry]>,
+}
+
+/// Entries of the piece-count table (a search meets few material
+/// balances).
+const COUNT_ENTRIES: usize = 1 << 10;
+
+/// The key of the piece counts of each side (4 bits a kind, pawn to queen)
+/// and their bishop pairs: everything `count_terms` reads. Never 0 (the
+/// empty entry), since a kings-only board sets the marker bit.
+pub fn count_key(board: &Board) -> u64 {
+    let mut key = 1u64;
+    for color in Color::ALL {
+        let us = board.by_color(color);
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            key = key << 4 | u64::from((board.by_role(role) & us).count().min(15) as u8);
+        }
+        let bishops = board.bishops() & us;
+        let pair =
+            (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
+        key = key << 1 | u64::from(pair);
+    }
+    key
 }
 
 /// SplitMix64's finaliser: every input bit moves every output bit.
@@ -58,6 +97,7 @@ impl PawnCache {
     pub fn with_entries(entries: usize) -> PawnCache {
         PawnCache {
             entries: vec![Entry::default(); entries.max(1).next_power_of_two()].into_boxed_slice(),
+            counts: vec![CountEntry::default(); COUNT_ENTRIES].into_boxed_slice(),
         }
     }
 
@@ -78,6 +118,21 @@ impl PawnCache {
             };
         }
         (entry.score, entry.passed)
+    }
+
+    /// The piece-count score (White minus Black) of `board`, computed and
+    /// stored on a miss.
+    #[inline]
+    pub(super) fn probe_counts(&mut self, board: &Board) -> S {
+        let key = count_key(board);
+        let index = mix(key) as usize & (COUNT_ENTRIES - 1);
+        let entry = &mut self.counts[index];
+        if entry.key != key {
+            let mut acc = Sum::default();
+            count_terms(board, &mut acc);
+            *entry = CountEntry { key, score: acc.0 };
+        }
+        entry.score
     }
 }
 

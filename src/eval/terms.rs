@@ -19,6 +19,12 @@ pub fn pawn_terms<A: Accumulator>(board: &Board, acc: &mut A) -> Bitboard {
     passed
 }
 
+/// The terms that depend only on the piece counts (what the cache's
+/// material part stores).
+pub fn count_terms<A: Accumulator>(board: &Board, acc: &mut A) {
+    imbalance::imbalance(board, acc);
+}
+
 /// Every other term, given the passed pawns.
 pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
     let board = pos.board();
@@ -29,6 +35,5 @@ pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
     threats::threats(board, &maps, acc);
     passed::path(board, passed, &maps, pos.turn(), acc);
     space::space(board, &maps, acc);
-    imbalance::imbalance(board, acc);
     acc.add(pos.turn(), w::TEMPO, 1);
 }

@@ -29,7 +29,7 @@ use super::endgame::{SCALE_NORMAL, scale_factor};
 use super::known_win::known_win;
 use super::layout::{ALL, COUNT, TERM_OF, Term};
 use super::tapered::{MAX_PHASE, S, finish, phase, taper};
-use super::terms::{pawn_terms, piece_terms};
+use super::terms::{count_terms, pawn_terms, piece_terms};
 
 /// Records coefficients and per-row totals.
 struct Tracer {
@@ -99,6 +99,7 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
         rows: [ByColor::default(); Term::ALL.len()],
     };
     let passed = pawn_terms(board, &mut tracer);
+    count_terms(board, &mut tracer);
     piece_terms(pos, passed, &mut tracer);
     let features = complexity::features(board, passed);
     // The complexity row: the change it makes to the endgame sum, shown in
