@@ -11,10 +11,11 @@
 //! of `i` and the enemy's count of `j` (the pairs `i == j` would cancel
 //! between the sides, and `i < j` is the enemy's `i > j`).
 
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::{Board, Color, Role};
 
 use super::accumulator::Accumulator;
 use super::layout as w;
+use super::masks::bishop_pair;
 
 /// Kinds of material counted.
 const KINDS: usize = 6;
@@ -23,11 +24,8 @@ const KINDS: usize = 6;
 fn counts(board: &Board, color: Color) -> [i32; KINDS] {
     let us = board.by_color(color);
     let n = |role: Role| (board.by_role(role) & us).count() as i32;
-    let bishops = board.bishops() & us;
-    let pair =
-        (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
     [
-        i32::from(pair),
+        i32::from(bishop_pair(board, color)),
         n(Role::Pawn),
         n(Role::Knight),
         n(Role::Bishop),

@@ -154,6 +154,22 @@ pub fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     })
 }
 
+/// The squares one rank forward of `squares`, from `color`'s side.
+#[inline(always)]
+pub fn forward(color: Color, squares: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(squares.0 << 8),
+        Color::Black => Bitboard(squares.0 >> 8),
+    }
+}
+
+/// Whether `color` has bishops on both square colours.
+#[inline(always)]
+pub fn bishop_pair(board: &shakmaty::Board, color: Color) -> bool {
+    let bishops = board.bishops() & board.by_color(color);
+    (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any()
+}
+
 /// The mask of `table[color][sq]` as a bitboard.
 #[inline(always)]
 pub fn mask(table: &[[u64; 64]; 2], color: Color, sq: Square) -> Bitboard {

@@ -13,6 +13,7 @@
 use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Sum;
+use super::masks::bishop_pair;
 use super::tapered::S;
 use super::terms::{count_terms, pawn_terms};
 
@@ -57,10 +58,7 @@ pub fn count_key(board: &Board) -> u64 {
         ] {
             key = key << 4 | u64::from((board.by_role(role) & us).count().min(15) as u8);
         }
-        let bishops = board.bishops() & us;
-        let pair =
-            (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
-        key = key << 1 | u64::from(pair);
+        key = key << 1 | u64::from(bishop_pair(board, color));
     }
     key
 }

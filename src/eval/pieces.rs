@@ -10,21 +10,13 @@ use shakmaty::{Bitboard, Chess, Color, Position as _, Role};
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
 use super::layout as w;
-use super::masks::{FILES, RANKS, relative_rank};
+use super::masks::{FILES, RANKS, bishop_pair, forward, relative_rank};
 
 /// d4, e4, d5, e5.
 const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// A rook with at most this many safe squares may be trapped.
 const TRAPPED_ROOK_MOBILITY: usize = 3;
-
-/// The squares in front of `pieces` (one rank up from `color`'s side).
-fn in_front(color: Color, pieces: Bitboard) -> Bitboard {
-    match color {
-        Color::White => Bitboard(pieces.0 << 8),
-        Color::Black => Bitboard(pieces.0 >> 8),
-    }
-}
 
 /// The outpost squares of `color`: 4th to 6th rank, defended by an own
 /// pawn, and out of reach of every enemy pawn, now and later (no enemy pawn
@@ -64,13 +56,13 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
 
         // Bishop pair: bishops on both square colours.
         let bishops = board.bishops() & us;
-        if (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any() {
+        if bishop_pair(board, color) {
             acc.add(color, w::BISHOP_PAIR, 1);
         }
 
         // Outposts held, or reachable by a knight.
         let posts = outposts(color, ours, theirs);
-        let behind_pawn = in_front(!color, board.pawns());
+        let behind_pawn = forward(!color, board.pawns());
         for sq in board.knights() & us {
             if posts.contains(sq) {
                 acc.add(color, w::KNIGHT_OUTPOST, 1);
@@ -87,7 +79,7 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
 
         // Bishops: outposts, behind a pawn, king distance, own pawns on
         // their colour (and those of them blocked), long diagonals.
-        let blocked = ours & in_front(!color, occupied);
+        let blocked = ours & forward(!color, occupied);
         for sq in bishops {
             if posts.contains(sq) {
                 acc.add(color, w::BISHOP_OUTPOST, 1);

@@ -8,15 +8,7 @@ use shakmaty::{Bitboard, Board, Color, Role};
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
 use super::layout as w;
-use super::masks::{RANKS, pawn_attacks};
-
-/// One rank forward from `color`'s side.
-fn push(color: Color, b: Bitboard) -> Bitboard {
-    match color {
-        Color::White => Bitboard(b.0 << 8),
-        Color::Black => Bitboard(b.0 >> 8),
-    }
-}
+use super::masks::{RANKS, forward, pawn_attacks};
 
 /// Scores the threats of both sides.
 pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
@@ -59,8 +51,8 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         let e = (!color) as usize;
         let empty = !board.occupied();
         let third = Bitboard(RANKS[if color == Color::White { 2 } else { 5 }]);
-        let mut pushes = push(color, board.pawns() & board.by_color(color)) & empty;
-        pushes |= push(color, pushes & third) & empty;
+        let mut pushes = forward(color, board.pawns() & board.by_color(color)) & empty;
+        pushes |= forward(color, pushes & third) & empty;
         pushes &= !maps.by_role[e][0] & (!maps.all[e] | maps.all[c]);
         let pieces = them & !board.pawns() & !board.kings();
         let targets = pawn_attacks(color, pushes) & pieces & !by_pawns;
