@@ -15,6 +15,11 @@ use super::masks::{FILES, RANKS, bishop_pair, forward, relative_rank};
 /// d4, e4, d5, e5.
 const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
+/// The a1–h8 and a8–h1 diagonals: the only squares from which a bishop can
+/// see two centre squares (d4 and e5, or e4 and d5), so the only ones where
+/// the long-diagonal test needs an attack lookup.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
 /// A rook with at most this many safe squares may be trapped.
 const TRAPPED_ROOK_MOBILITY: usize = 3;
 
@@ -101,7 +106,9 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
                 w::BISHOP_PAWNS + 1,
                 (blocked & colour).count() as i32,
             );
-            if (bishop_attacks(sq, board.pawns()) & CENTRE).count() >= 2 {
+            if LONG_DIAGONALS.contains(sq)
+                && (bishop_attacks(sq, board.pawns()) & CENTRE).count() >= 2
+            {
                 acc.add(color, w::BISHOP_LONG_DIAGONAL, 1);
             }
         }
@@ -139,6 +146,24 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
                 if shut_in && (rook_attacks(sq, occupied) & area).count() <= TRAPPED_ROOK_MOBILITY {
                     acc.add(color, w::ROOK_TRAPPED, 1 + i32::from(cannot_castle));
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Square;
+
+    use super::*;
+
+    #[test]
+    fn only_long_diagonal_squares_see_two_centre_squares() {
+        // On an empty board a bishop sees the most it ever can.
+        for sq in Square::ALL {
+            let seen = (bishop_attacks(sq, Bitboard::EMPTY) & CENTRE).count();
+            if !LONG_DIAGONALS.contains(sq) {
+                assert!(seen < 2, "{sq} sees {seen} centre squares");
             }
         }
     }
