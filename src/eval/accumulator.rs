@@ -12,7 +12,7 @@
 
 use shakmaty::Color;
 
-use super::layout::ALL;
+use super::layout::{ALL, COUNT};
 use super::tapered::S;
 
 /// A sink for weighted feature counts.
@@ -21,17 +21,79 @@ pub trait Accumulator {
     fn add(&mut self, color: Color, index: usize, count: i32);
 }
 
-/// The fast accumulator: the running sum of the weights, White minus Black.
+/// A weight packed into one integer: the endgame value in the high 16 bits,
+/// the midgame value (signed) in the low 16. Packed pairs add and multiply
+/// by a count as one integer (modulo 2³²), and unpack exactly while each
+/// half of the sum stays within `i16`, which every evaluation does (whole
+/// armies sum to a few thousand centipawns).
+const fn pack(s: S) -> i32 {
+    (s.1 << 16).wrapping_add(s.0)
+}
+
+const fn unpack(p: i32) -> S {
+    let mg = p as i16 as i32;
+    S(mg, p.wrapping_sub(mg) >> 16)
+}
+
+const fn pack_all() -> [i32; COUNT] {
+    let mut out = [0; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        out[i] = pack(ALL[i]);
+        i += 1;
+    }
+    out
+}
+
+/// [`ALL`], packed.
+static PACKED: [i32; COUNT] = pack_all();
+
+/// The fast accumulator: the running sum of the weights, White minus Black,
+/// packed (one multiply and one add per term).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Sum(pub S);
+pub struct Sum(i32);
+
+impl Sum {
+    /// A sum that starts at `s`.
+    #[inline(always)]
+    pub const fn new(s: S) -> Self {
+        Sum(pack(s))
+    }
+
+    /// The sum so far.
+    #[inline(always)]
+    pub const fn total(self) -> S {
+        unpack(self.0)
+    }
+}
 
 impl Accumulator for Sum {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let v = ALL[index] * count;
-        match color {
-            Color::White => self.0 += v,
-            Color::Black => self.0 -= v,
+        let v = PACKED[index].wrapping_mul(count);
+        self.0 = match color {
+            Color::White => self.0.wrapping_add(v),
+            Color::Black => self.0.wrapping_sub(v),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_pairs_add_and_unpack_exactly() {
+        let pairs = [S(0, 0), S(-1, 1), S(1, -1), S(-9000, 9000), S(32767, -32768)];
+        for s in pairs {
+            assert_eq!(unpack(pack(s)), s);
         }
+        let mut sum = Sum::new(S(-5, 7));
+        for i in 0..40 {
+            sum.add(Color::White, i, 3);
+            sum.add(Color::Black, i, 2);
+        }
+        let expected = ALL.iter().take(40).fold(S(-5, 7), |t, &w| t + w);
+        assert_eq!(sum.total(), expected);
     }
 }

@@ -18,9 +18,9 @@ fn evaluate_white_with(pos: &Chess, cached: S, passed: Bitboard) -> i32 {
     if let Some(win) = known_win(board) {
         return win;
     }
-    let mut acc = Sum(cached);
+    let mut acc = Sum::new(cached);
     piece_terms(pos, passed, &mut acc);
-    let total = complexity::apply(acc.0, board, passed);
+    let total = complexity::apply(acc.total(), board, passed);
     finish(total, phase(board), |ahead| {
         scale_factor(board, passed, ahead)
     })
@@ -32,7 +32,7 @@ pub fn evaluate_white(pos: &Chess) -> i32 {
     let mut acc = Sum::default();
     let passed = pawn_terms(pos.board(), &mut acc);
     count_terms(pos.board(), &mut acc);
-    evaluate_white_with(pos, acc.0, passed)
+    evaluate_white_with(pos, acc.total(), passed)
 }
 
 /// [`evaluate_white`] with the pawn-and-king and piece-count terms from

@@ -73,7 +73,7 @@ pub fn material_balance(pos: &Chess) -> i32 {
             acc.add(color, w::MATERIAL + role as usize - 1, count);
         }
     }
-    let white = taper(acc.0, phase(board));
+    let white = taper(acc.total(), phase(board));
     match pos.turn() {
         Color::White => white,
         Color::Black => -white,

@@ -111,7 +111,7 @@ impl PawnCache {
             let passed = pawn_terms(board, &mut acc);
             *entry = Entry {
                 key,
-                score: acc.0,
+                score: acc.total(),
                 passed,
             };
         }
@@ -128,7 +128,7 @@ impl PawnCache {
         if entry.key != key {
             let mut acc = Sum::default();
             count_terms(board, &mut acc);
-            *entry = CountEntry { key, score: acc.0 };
+            *entry = CountEntry { key, score: acc.total() };
         }
         entry.score
     }
