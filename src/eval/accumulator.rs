@@ -84,7 +84,13 @@ mod tests {
 
     #[test]
     fn packed_pairs_add_and_unpack_exactly() {
-        let pairs = [S(0, 0), S(-1, 1), S(1, -1), S(-9000, 9000), S(32767, -32768)];
+        let pairs = [
+            S(0, 0),
+            S(-1, 1),
+            S(1, -1),
+            S(-9000, 9000),
+            S(32767, -32768),
+        ];
         for s in pairs {
             assert_eq!(unpack(pack(s)), s);
         }

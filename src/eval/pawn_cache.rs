@@ -128,7 +128,10 @@ impl PawnCache {
         if entry.key != key {
             let mut acc = Sum::default();
             count_terms(board, &mut acc);
-            *entry = CountEntry { key, score: acc.total() };
+            *entry = CountEntry {
+                key,
+                score: acc.total(),
+            };
         }
         entry.score
     }
