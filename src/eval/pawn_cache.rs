@@ -45,7 +45,7 @@ const COUNT_ENTRIES: usize = 1 << 10;
 /// The key of the piece counts of each side (4 bits a kind, pawn to queen)
 /// and their bishop pairs: everything `count_terms` reads. Never 0 (the
 /// empty entry), since a kings-only board sets the marker bit.
-pub fn count_key(board: &Board) -> u64 {
+fn count_key(board: &Board) -> u64 {
     let mut key = 1u64;
     for color in Color::ALL {
         let us = board.by_color(color);
