@@ -28,7 +28,9 @@ finite rating. The default is none.
 
 Standard library only. Players are the PGN's White and Black names: the
 ladder names Shears' levels `Shears-<UCI_Elo>` and full strength
-`Shears-full`. Games without a result (`*`) are skipped.
+`Shears-full`. Games without a result (`*`) and abandoned games
+(`[Termination "abandoned"]`: an engine crashed or did not answer) are
+skipped.
 """
 
 import argparse
@@ -51,9 +53,18 @@ class FitError(Exception):
     anchor, one who won or lost everything, no anchor at all)."""
 
 
+def counts(tags):
+    """Whether a game's tags make a rated result: finished, both players
+    named, and not abandoned (the runners' word for a game an engine left
+    by crashing or not answering at its start, which says nothing of the
+    players' chess; a loss on time is a result and counts)."""
+    return (tags.get("Result") in RESULTS and "White" in tags and "Black" in tags
+            and tags.get("Termination", "").lower() != "abandoned")
+
+
 def read_games(paths):
-    """(white, black, score of white) for every finished game of the PGN
-    files, from their tags alone."""
+    """(white, black, score of white) for every rated game of the PGN files
+    (see `counts`), from their tags alone."""
     games = []
     for path in paths:
         tags = {}
@@ -64,10 +75,10 @@ def read_games(paths):
                     tags[m.group(1)] = m.group(2)
                 elif line.strip() and tags:
                     # Movetext: the tags of this game are complete.
-                    if tags.get("Result") in RESULTS and "White" in tags and "Black" in tags:
+                    if counts(tags):
                         games.append((tags["White"], tags["Black"], RESULTS[tags["Result"]]))
                     tags = {}
-        if tags.get("Result") in RESULTS and "White" in tags and "Black" in tags:
+        if counts(tags):
             games.append((tags["White"], tags["Black"], RESULTS[tags["Result"]]))
     return games
 

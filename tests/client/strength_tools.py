@@ -112,7 +112,9 @@ def test_outputs(result, tmp):
     pgn.write_text(
         '[White "Shears-1400"]\n[Black "HoiChess"]\n[Result "1-0"]\n\n1. e4 {book} e5 1-0\n\n'
         '[White "HoiChess"]\n[Black "Shears-1400"]\n[Result "1/2-1/2"]\n\n1. d4 d5\n2. c4 1/2-1/2\n\n'
-        '[White "HoiChess"]\n[Black "Shears-1400"]\n[Result "*"]\n\n1. d4 *\n', encoding="utf-8")
+        '[White "HoiChess"]\n[Black "Shears-1400"]\n[Result "*"]\n\n1. d4 *\n\n'
+        '[White "GNUChess"]\n[Black "Shears-1400"]\n[Result "0-1"]\n[Termination "abandoned"]\n\n0-1\n',
+        encoding="utf-8")
     check(fit.read_games([pgn]) == [("Shears-1400", "HoiChess", 1.0), ("HoiChess", "Shears-1400", 0.5)],
           f"PGN results: {fit.read_games([pgn])}")
 
