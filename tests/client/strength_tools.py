@@ -166,7 +166,8 @@ def test_ladder(tmp):
     path = ladder.pgn_path(out, first, second)
     path.parent.mkdir(parents=True)
     finished = '[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
-    path.write_text(finished * 30 + '[Result "*"]\n\n*\n', encoding="utf-8")
+    abandoned = '[White "a"]\n[Black "b"]\n[Result "0-1"]\n[Termination "abandoned"]\n\n0-1\n\n'
+    path.write_text(finished * 29 + abandoned * 2 + finished + '[Result "*"]\n\n*\n', encoding="utf-8")
     rows = ladder.plan(config, out, shears="/bin/true")
     a, b, w, done, cmd = rows[0]
     check((a, b, w, done) == (first, second, wanted, 30), f"resume count {rows[0][:4]}")
