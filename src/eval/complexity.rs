@@ -18,13 +18,11 @@
 use shakmaty::{Bitboard, Board, Color};
 
 use super::layout::{self as w, ALL};
+use super::masks::QUEEN_SIDE;
 use super::tapered::S;
 
 /// Number of complexity features.
 pub const FEATURES: usize = 7;
-
-/// Files a to d.
-const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
 
 /// The complexity features of `board`, whose passed pawns are `passed`.
 pub fn features(board: &Board, passed: Bitboard) -> [i32; FEATURES] {

@@ -16,11 +16,19 @@
 //!   the defending king next to that square or on it: 0.
 //! - Opposite-coloured bishops: with no other pieces 16 plus 8 per passed
 //!   pawn of the side ahead; with other pieces 48.
+//! - A drawish rook ending: one rook each and nothing else, the side ahead
+//!   at most one pawn up with all its pawns on one wing (files a–d or
+//!   e–h), the defending king beside one of its own pawns:
+//!   [`ROOK_ENDING`] (Stockfish 11's rule).
 //! - Otherwise few pawns: at most 36 plus 7 per pawn of the side ahead (so
 //!   a lead with four pawns or more is not scaled), as in Stockfish 11.
+//! - And pawns on one wing: when every pawn on the board is on one wing,
+//!   the side ahead has no passed pawn and at most one pawn more, at most
+//!   [`ONE_WING`].
 
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
+use super::masks::QUEEN_SIDE;
 use crate::chess::values::piece_value;
 
 /// The scale factor that leaves a score unchanged.
@@ -75,7 +83,49 @@ pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
             48
         };
     }
-    (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL)
+    if drawish_rook_ending(board, strong) {
+        return ROOK_ENDING;
+    }
+    let few_pawns =
+        (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL);
+    let pawns = board.pawns();
+    let one_wing = (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty();
+    let pawn_lead = count(Role::Pawn, us) as i32 - count(Role::Pawn, board.by_color(weak)) as i32;
+    if one_wing && pawns.any() && pawn_lead <= 1 && (passed & us).is_empty() {
+        return few_pawns.min(ONE_WING);
+    }
+    few_pawns
+}
+
+/// The scale factor of a drawish rook ending.
+const ROOK_ENDING: i32 = 36;
+
+/// The most a side may keep with every pawn on one wing, no passed pawn
+/// and at most one pawn more.
+const ONE_WING: i32 = 48;
+
+/// Whether the position is a rook ending `strong` can hardly win: one rook
+/// each and no other piece, `strong` at most one pawn up with its pawns on
+/// one wing, the defending king beside one of its pawns.
+fn drawish_rook_ending(board: &Board, strong: Color) -> bool {
+    let weak = !strong;
+    let rook = piece_value(Role::Rook);
+    if non_pawn_material(board, strong) != rook
+        || non_pawn_material(board, weak) != rook
+        || (board.rooks() & board.by_color(strong)).count() != 1
+        || (board.rooks() & board.by_color(weak)).count() != 1
+    {
+        return false;
+    }
+    let ours = board.pawns() & board.by_color(strong);
+    let theirs = board.pawns() & board.by_color(weak);
+    let lead = ours.count() as i32 - theirs.count() as i32;
+    let one_wing = (ours & QUEEN_SIDE).is_empty() != (ours & !QUEEN_SIDE).is_empty();
+    lead <= 1
+        && one_wing
+        && board
+            .king_of(weak)
+            .is_some_and(|k| (shakmaty::attacks::king_attacks(k) & theirs).any())
 }
 
 /// The few-pawns scale factor with no pawn, and its rise per pawn.

@@ -36,6 +36,9 @@ pub enum Term {
     Bishops,
     /// Rook terms (files, seventh rank).
     Rooks,
+    /// Rooks doubled or with the queen on a file, queen and bishop aimed
+    /// at the king.
+    Batteries,
     /// Mobility of knights, bishops, rooks and queens.
     Mobility,
     /// Attacks on the king, safe checks, pawn shelter and storm.
@@ -55,7 +58,7 @@ pub enum Term {
 
 impl Term {
     /// Every term, in trace order.
-    pub const ALL: [Term; 14] = [
+    pub const ALL: [Term; 15] = [
         Term::Material,
         Term::Psqt,
         Term::Pawns,
@@ -63,6 +66,7 @@ impl Term {
         Term::Knights,
         Term::Bishops,
         Term::Rooks,
+        Term::Batteries,
         Term::Mobility,
         Term::KingSafety,
         Term::Threats,
@@ -82,6 +86,7 @@ impl Term {
             Term::Knights => "Knights",
             Term::Bishops => "Bishops",
             Term::Rooks => "Rooks",
+            Term::Batteries => "Batteries",
             Term::Mobility => "Mobility",
             Term::KingSafety => "King safety",
             Term::Threats => "Threats",
@@ -282,6 +287,9 @@ layout! {
     BISHOP_LONG_DIAGONAL: () => Bishops,
     /// Bishops on both square colours.
     BISHOP_PAIR: () => Bishops,
+    /// A bishop on a7 or h7 (a6, h6) whose way back, b6 or g6 (b5, g5), is
+    /// held by an enemy pawn that another enemy pawn defends.
+    BISHOP_TRAPPED: () => Bishops,
     /// A rook on a file with no pawns.
     ROOK_OPEN_FILE: () => Rooks,
     /// A rook on a file with enemy pawns only.
@@ -294,6 +302,10 @@ layout! {
     ROOK_TRAPPED: () => Rooks,
     /// A rook on the enemy queen's file.
     ROOK_ON_QUEEN_FILE: () => Rooks,
+    /// Batteries: a rook backed by a rook (0) or rook and queen (1) on a
+    /// file with no own pawn in front of them; the queen and a bishop on a
+    /// diagonal that runs on into the enemy king zone (2).
+    BATTERY: [3] => Batteries,
     /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
     KING_DANGER: [32] => KingSafety,
     /// The enemy has a safe check with a knight, bishop, rook or queen.

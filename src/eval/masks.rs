@@ -19,6 +19,9 @@ pub const FILES: [u64; 8] = {
     t
 };
 
+/// Files a to d (the queen's wing; e to h is the king's).
+pub const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+
 /// Each rank.
 pub const RANKS: [u64; 8] = {
     let mut t = [0; 8];

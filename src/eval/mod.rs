@@ -14,7 +14,8 @@
 //! | `passed.rs` | passed pawns: rank, king distances, free and safe path, blockade, rook behind, unstoppable |
 //! | `mobility.rs` | safe squares per piece type |
 //! | `king.rs` | shelter, storm, open files, attacks and weak squares in the king zone, safe checks |
-//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped |
+//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped rooks and bishops |
+//! | `batteries.rs` | rooks doubled or with the queen on a file, queen and bishop aimed at the king |
 //! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces, pawn-push threats, restricted squares |
 //! | `space.rs` | space behind the pawns |
 //! | `complexity.rs` | how far the endgame score may move (not linear: adjusts the endgame sum) |
@@ -44,6 +45,7 @@
 
 mod accumulator;
 mod attacks;
+mod batteries;
 mod complexity;
 mod endgame;
 mod evaluate;

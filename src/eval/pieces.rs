@@ -2,10 +2,11 @@
 //! knight move away), minor pieces behind a pawn and their distance to
 //! their king, own pawns on a bishop's colour, bishops on a long diagonal,
 //! rooks on open and half-open files, on the seventh rank and on the enemy
-//! queen's file, and rooks trapped by their own king.
+//! queen's file; rooks trapped by their own king and bishops shut in on
+//! the enemy's rook file.
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Chess, Color, Position as _, Role};
+use shakmaty::{Bitboard, Chess, Color, Position as _, Role, Square};
 
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
@@ -22,6 +23,38 @@ const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_10
 
 /// A rook with at most this many safe squares may be trapped.
 const TRAPPED_ROOK_MOBILITY: usize = 3;
+
+/// A bishop on one of these squares (from White's side) is shut in when
+/// the enemy pawn on the paired square, its only way back, is defended by
+/// another enemy pawn: the bishop that took on a7 and was cut off by ...b6.
+const TRAPPED_BISHOP: [(Square, Square); 4] = [
+    (Square::A7, Square::B6),
+    (Square::H7, Square::G6),
+    (Square::A6, Square::B5),
+    (Square::H6, Square::G5),
+];
+
+/// The squares of [`TRAPPED_BISHOP`] a bishop of either side may be
+/// trapped on.
+const TRAPPED_BISHOP_SQUARES: Bitboard = Bitboard(
+    (1 << 48) | (1 << 55) | (1 << 40) | (1 << 47) | (1 << 8) | (1 << 15) | (1 << 16) | (1 << 23),
+);
+
+/// Whether `color`'s bishop on `sq` is trapped (see [`TRAPPED_BISHOP`]).
+fn trapped_bishop(
+    color: Color,
+    sq: Square,
+    theirs: Bitboard,
+    their_pawn_attacks: Bitboard,
+) -> bool {
+    TRAPPED_BISHOP.into_iter().any(|(bishop, pawn)| {
+        let (bishop, pawn) = match color {
+            Color::White => (bishop, pawn),
+            Color::Black => (bishop.flip_vertical(), pawn.flip_vertical()),
+        };
+        sq == bishop && theirs.contains(pawn) && their_pawn_attacks.contains(pawn)
+    })
+}
 
 /// The outpost squares of `color`: 4th to 6th rank, defended by an own
 /// pawn, and out of reach of every enemy pawn, now and later (no enemy pawn
@@ -83,9 +116,16 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
         }
 
         // Bishops: outposts, behind a pawn, king distance, own pawns on
-        // their colour (and those of them blocked), long diagonals.
+        // their colour (and those of them blocked), long diagonals, shut
+        // in on the rook file.
         let blocked = ours & forward(!color, occupied);
+        let their_pawn_attacks = maps.by(!color, Role::Pawn);
         for sq in bishops {
+            if TRAPPED_BISHOP_SQUARES.contains(sq)
+                && trapped_bishop(color, sq, theirs, their_pawn_attacks)
+            {
+                acc.add(color, w::BISHOP_TRAPPED, 1);
+            }
             if posts.contains(sq) {
                 acc.add(color, w::BISHOP_OUTPOST, 1);
             }
@@ -156,6 +196,16 @@ mod tests {
     use shakmaty::Square;
 
     use super::*;
+
+    #[test]
+    fn trapped_bishop_squares_are_those_of_the_pairs_for_both_sides() {
+        let squares = TRAPPED_BISHOP
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, (sq, _)| {
+                b | Bitboard::from(sq) | Bitboard::from(sq.flip_vertical())
+            });
+        assert_eq!(squares, TRAPPED_BISHOP_SQUARES);
+    }
 
     #[test]
     fn only_long_diagonal_squares_see_two_centre_squares() {

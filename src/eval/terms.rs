@@ -7,7 +7,9 @@ use shakmaty::{Bitboard, Board, Chess, Position as _};
 
 use super::accumulator::Accumulator;
 use super::layout as w;
-use super::{imbalance, king, material, mobility, passed, pawns, pieces, space, threats};
+use super::{
+    batteries, imbalance, king, material, mobility, passed, pawns, pieces, space, threats,
+};
 
 /// The terms that depend only on the pawns and kings (what the pawn cache
 /// stores); returns the passed pawns.
@@ -32,6 +34,7 @@ pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
     let maps = mobility::mobility(board, acc);
     king::danger(board, &maps, acc);
     pieces::pieces(pos, &maps, acc);
+    batteries::batteries(board, acc);
     threats::threats(board, &maps, acc);
     passed::path(board, passed, &maps, pos.turn(), acc);
     space::space(board, &maps, acc);

@@ -364,3 +364,85 @@ fn new_threats_king_zone_space_and_imbalance_count_what_they_name() {
     assert_eq!(coef(imbalance, w::IMBALANCE_THEIRS + 2), 1);
     assert_eq!(coef(imbalance, w::IMBALANCE_OURS + 2), -1);
 }
+
+#[test]
+fn batteries_and_trapped_bishops_count_what_they_name() {
+    use layout as w;
+    // Rooks doubled on the open d-file: counted once, by the rear rook.
+    let rooks = "4k3/pp3ppp/8/8/8/8/PP1R1PPP/3R2K1 w - - 0 1";
+    assert_eq!(coef(rooks, w::BATTERY), 1);
+    // The same with a white pawn on d4 in front: no battery.
+    assert_eq!(
+        coef("4k3/pp3ppp/8/8/3P4/8/PP1R1PPP/3R2K1 w - - 0 1", w::BATTERY),
+        0
+    );
+    // Queen behind a rook on the half-open c-file (Black: rook e8, queen
+    // e7 is a battery too, in front of the queen from Black's side).
+    let queen = "4r1k1/pp2qppp/8/2p5/8/8/PPR2PPP/2Q3K1 w - - 0 1";
+    assert_eq!(coef(queen, w::BATTERY + 1), 0);
+    assert_eq!(
+        coef(
+            "6k1/pp3ppp/8/2p5/8/8/PPR2PPP/2Q3K1 w - - 0 1",
+            w::BATTERY + 1
+        ),
+        1
+    );
+    // Queen c2 and bishop d3 aimed at h7, beside Black's king on g8.
+    let diagonal = "6k1/5ppp/8/8/8/3B4/2Q2PPP/6K1 w - - 0 1";
+    assert_eq!(coef(diagonal, w::BATTERY + 2), 1);
+    // Aimed away from the king (king on b8): no.
+    assert_eq!(
+        coef("1k6/5ppp/8/8/8/3B4/2Q2PPP/6K1 w - - 0 1", w::BATTERY + 2),
+        0
+    );
+    // The bishop took on a7 and ...b6 (defended by c7) shut it in.
+    let trapped = "4k3/2p5/1p6/8/8/8/B7/4K3 w - - 0 1";
+    assert_eq!(coef(trapped, w::BISHOP_TRAPPED), 0);
+    let trapped = "4k3/B1p5/1p6/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coef(trapped, w::BISHOP_TRAPPED), 1);
+    // b6 undefended: not trapped. Black's bishop on h2 with g3 held by f2.
+    assert_eq!(
+        coef("4k3/B7/1p6/8/8/8/8/4K3 w - - 0 1", w::BISHOP_TRAPPED),
+        0
+    );
+    assert_eq!(
+        coef("4k3/8/8/8/8/6P1/5P1b/4K3 w - - 0 1", w::BISHOP_TRAPPED),
+        -1
+    );
+}
+
+#[test]
+fn rook_endings_and_pawns_on_one_wing_are_scaled_down() {
+    let scale = |fen: &str, color: Color| {
+        let pos = position(fen);
+        let passed = pawns::structure(pos.board(), &mut Sum::default());
+        endgame::scale_factor(pos.board(), passed, color)
+    };
+    // Four pawns against three on the king's wing, Black's king beside
+    // its pawns: a drawish rook ending.
+    let rook_ending = "6k1/5pp1/7p/8/4P3/5PPP/r7/3R2K1 w - - 0 1";
+    assert_eq!(scale(rook_ending, Color::White), 36);
+    // The black king far from its pawns: not that rule, but every pawn is
+    // on one wing and White's e-pawn is not passed (f7 guards e6), so the
+    // one-wing factor.
+    assert_eq!(
+        scale("8/5pp1/7p/1k6/4P3/5PPP/r7/3R2K1 w - - 0 1", Color::White),
+        48
+    );
+    // Pawns on both wings: neither rule; four pawns keep everything.
+    assert_eq!(
+        scale("6k1/p4pp1/7p/8/4P3/P4PPP/r7/3R2K1 w - - 0 1", Color::White),
+        SCALE_NORMAL
+    );
+    // Minor pieces, three pawns against three on one wing, none passed.
+    assert_eq!(
+        scale("6k1/5ppp/4n3/8/8/4B3/5PPP/6K1 w - - 0 1", Color::White),
+        48
+    );
+    // The same with a white passed pawn on c4 (a wing of its own): the
+    // few-pawns rule alone (36 + 7 * 4).
+    assert_eq!(
+        scale("6k1/5ppp/4n3/8/2P5/4B3/5PPP/6K1 w - - 0 1", Color::White),
+        SCALE_NORMAL
+    );
+}

@@ -232,6 +232,10 @@ pub const BISHOP_LONG_DIAGONAL: S = S(  13,   -1);
 /// Bishops on both square colours.
 pub const BISHOP_PAIR: S = S(  34,   59);
 
+/// A bishop on a7 or h7 (a6, h6) whose way back, b6 or g6 (b5, g5), is
+/// held by an enemy pawn that another enemy pawn defends.
+pub const BISHOP_TRAPPED: S = S( -50,  -50);
+
 /// A rook on a file with no pawns.
 pub const ROOK_OPEN_FILE: S = S(  31,    8);
 
@@ -248,6 +252,13 @@ pub const ROOK_TRAPPED: S = S( -17,   -4);
 
 /// A rook on the enemy queen's file.
 pub const ROOK_ON_QUEEN_FILE: S = S(   8,    4);
+
+/// Batteries: a rook backed by a rook (0) or rook and queen (1) on a
+/// file with no own pawn in front of them; the queen and a bishop on a
+/// diagonal that runs on into the enemy king zone (2).
+pub const BATTERY: [S; 3] = [
+    S(  10,    5), S(   8,    4), S(  12,    0),
+];
 
 /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
 pub const KING_DANGER: [S; 32] = [
