@@ -34,12 +34,20 @@ skipped.
 """
 
 import argparse
+import gzip
 import json
 import math
 import re
 import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+def open_pgn(path):
+    """A PGN file as text, plain or gzipped (a name ending in .gz)."""
+    if str(path).endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
+    return open(path, encoding="utf-8", errors="replace")
+
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
@@ -68,7 +76,7 @@ def read_games(paths):
     games = []
     for path in paths:
         tags = {}
-        with open(path, encoding="utf-8", errors="replace") as f:
+        with open_pgn(path) as f:
             for line in f:
                 m = TAG.match(line)
                 if m:

@@ -28,6 +28,7 @@ share of --reference's average.
 """
 
 import argparse
+import gzip
 import json
 import random
 import re
@@ -48,6 +49,13 @@ TIME = re.compile(r"(?:^|[\s/])(\d+(?:\.\d+)?)s\b")
 CLAMP = 1000
 
 
+def open_pgn(path):
+    """A PGN file as text, plain or gzipped (a name ending in .gz)."""
+    if str(path).endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
+    return open(path, encoding="utf-8", errors="replace")
+
+
 def move_time(comment):
     """Seconds from a move comment such as `+0.35/12 0.512s`, else None."""
     m = TIME.search(comment or "")
@@ -60,7 +68,7 @@ def read_moves(paths, judged):
     book moves are never judged."""
     out = []
     for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as f:
+        with open_pgn(path) as f:
             while True:
                 game = chess.pgn.read_game(f)
                 if game is None:

@@ -91,7 +91,11 @@ def players(config, shears=None):
 
 def schedule(config):
     """The pairings: (first, second, games), in the order they are played
-    (the anchors' games first, then the links between levels)."""
+    (the anchors' games first, then the links between levels). A config
+    with a `pairings` list ([first, second, games] each) plays exactly
+    those instead."""
+    if "pairings" in config:
+        return [(a, b, int(g)) for a, b, g in config["pairings"]]
     s = config["schedule"]
     reach = s["anchor_reach"]
     levels = sorted(config["levels"])

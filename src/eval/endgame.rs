@@ -22,9 +22,12 @@
 //!   [`ROOK_ENDING`] (Stockfish 11's rule).
 //! - Otherwise few pawns: at most 36 plus 7 per pawn of the side ahead (so
 //!   a lead with four pawns or more is not scaled), as in Stockfish 11.
-//! - And pawns on one wing: when every pawn on the board is on one wing,
-//!   the side ahead has no passed pawn and at most one pawn more, at most
-//!   [`ONE_WING`].
+//!
+//! Pawns on one wing are not a scale factor: the complexity term
+//! (`complexity.rs`, pawns on both wings) already lowers such endings, and
+//! a scale factor on top (every pawn on one wing, no passed pawn for the
+//! side ahead, at most one pawn more: 56, 48 or 40 of 64) made the tuning
+//! data's held-out loss worse at each value (docs/strength.md).
 
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
@@ -86,23 +89,11 @@ pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
     if drawish_rook_ending(board, strong) {
         return ROOK_ENDING;
     }
-    let few_pawns =
-        (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL);
-    let pawns = board.pawns();
-    let one_wing = (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty();
-    let pawn_lead = count(Role::Pawn, us) as i32 - count(Role::Pawn, board.by_color(weak)) as i32;
-    if one_wing && pawns.any() && pawn_lead <= 1 && (passed & us).is_empty() {
-        return few_pawns.min(ONE_WING);
-    }
-    few_pawns
+    (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL)
 }
 
 /// The scale factor of a drawish rook ending.
 const ROOK_ENDING: i32 = 36;
-
-/// The most a side may keep with every pawn on one wing, no passed pawn
-/// and at most one pawn more.
-const ONE_WING: i32 = 48;
 
 /// Whether the position is a rook ending `strong` can hardly win: one rook
 /// each and no other piece, `strong` at most one pawn up with its pawns on

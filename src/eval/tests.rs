@@ -412,7 +412,7 @@ fn batteries_and_trapped_bishops_count_what_they_name() {
 }
 
 #[test]
-fn rook_endings_and_pawns_on_one_wing_are_scaled_down() {
+fn drawish_rook_endings_are_scaled_down() {
     let scale = |fen: &str, color: Color| {
         let pos = position(fen);
         let passed = pawns::structure(pos.board(), &mut Sum::default());
@@ -422,27 +422,20 @@ fn rook_endings_and_pawns_on_one_wing_are_scaled_down() {
     // its pawns: a drawish rook ending.
     let rook_ending = "6k1/5pp1/7p/8/4P3/5PPP/r7/3R2K1 w - - 0 1";
     assert_eq!(scale(rook_ending, Color::White), 36);
-    // The black king far from its pawns: not that rule, but every pawn is
-    // on one wing and White's e-pawn is not passed (f7 guards e6), so the
-    // one-wing factor.
+    // The black king far from its pawns: only the few-pawns rule (36 + 7
+    // per pawn: four pawns keep everything).
     assert_eq!(
         scale("8/5pp1/7p/1k6/4P3/5PPP/r7/3R2K1 w - - 0 1", Color::White),
-        48
+        SCALE_NORMAL
+    );
+    // Three pawns each: 36 + 7 * 3, whether on one wing or not.
+    assert_eq!(
+        scale("6k1/5ppp/4n3/8/8/4B3/5PPP/6K1 w - - 0 1", Color::White),
+        57
     );
     // Pawns on both wings: neither rule; four pawns keep everything.
     assert_eq!(
         scale("6k1/p4pp1/7p/8/4P3/P4PPP/r7/3R2K1 w - - 0 1", Color::White),
-        SCALE_NORMAL
-    );
-    // Minor pieces, three pawns against three on one wing, none passed.
-    assert_eq!(
-        scale("6k1/5ppp/4n3/8/8/4B3/5PPP/6K1 w - - 0 1", Color::White),
-        48
-    );
-    // The same with a white passed pawn on c4 (a wing of its own): the
-    // few-pawns rule alone (36 + 7 * 4).
-    assert_eq!(
-        scale("6k1/5ppp/4n3/8/2P5/4B3/5PPP/6K1 w - - 0 1", Color::White),
         SCALE_NORMAL
     );
 }

@@ -9,7 +9,7 @@ use super::tapered::S;
 
 /// Material, pawn to queen.
 pub const MATERIAL: [S; 5] = [
-    S(  66,  103), S( 325,  305), S( 337,  325), S( 464,  536), S( 951, 1000),
+    S(  66,  103), S( 324,  304), S( 336,  325), S( 464,  539), S( 951, 1000),
 ];
 
 /// Pawn placement: 64 squares from White's side, written as White sees
@@ -18,11 +18,11 @@ pub const MATERIAL: [S; 5] = [
 pub const PST_PAWN: [S; 64] = [
     S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
     S(  12,   30), S(  12,   30), S(  12,   30), S(  36,   30), S(  36,   30), S(  12,   31), S(  12,   30), S(  12,   30),
-    S(   8,   24), S(   9,   25), S(  10,   26), S(  27,   21), S(  29,   23), S(   9,   23), S(  10,   27), S(  11,   25),
-    S(   4,   19), S(   4,   18), S(   4,   14), S(  17,   13), S(  18,   12), S(   8,   18), S(   1,   18), S(   3,   19),
-    S(   2,   13), S(   0,   12), S(   7,    6), S(  15,    9), S(  13,   10), S(   2,   11), S(   0,   13), S(  -4,   12),
-    S(   2,    3), S(  -2,    7), S(  -2,    4), S(   4,    6), S(   7,    6), S(  -1,    7), S(   1,    8), S(   0,    3),
-    S(  -1,   -2), S(  -3,    5), S(  -6,    3), S(   0,   -1), S(  -1,    1), S(   3,    7), S(   4,   -1), S(   2,    3),
+    S(   9,   24), S(   9,   25), S(  10,   26), S(  27,   21), S(  29,   23), S(   9,   23), S(  10,   28), S(  11,   25),
+    S(   4,   19), S(   3,   18), S(   4,   14), S(  16,   11), S(  17,   11), S(   9,   18), S(   0,   18), S(   2,   19),
+    S(   2,   13), S(   0,   12), S(   6,    6), S(  14,    8), S(  13,    8), S(   2,   10), S(  -1,   14), S(  -5,   12),
+    S(   2,    4), S(  -2,    7), S(  -2,    4), S(   3,    5), S(   6,    6), S(  -1,    7), S(   3,    8), S(   0,    3),
+    S(   0,   -1), S(  -2,    6), S(  -5,    3), S(   1,   -1), S(  -2,    2), S(   4,    8), S(   5,   -1), S(   4,    4),
     S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
 ];
 
@@ -30,12 +30,12 @@ pub const PST_PAWN: [S; 64] = [
 pub const PST_KNIGHT: [S; 64] = [
     S( -15,  -12), S( -15,  -12), S( -15,  -12), S( -15,  -12), S( -15,  -12), S( -15,  -12), S( -15,  -12), S( -15,  -12),
     S( -15,  -12), S(  -5,   -4), S(  -5,   -4), S(  -5,   -4), S(  -5,   -4), S(  -5,   -4), S(  -5,   -4), S( -15,  -12),
-    S( -15,  -12), S(  -6,   -5), S(   5,    4), S(   5,    5), S(   6,    4), S(   5,    4), S(  -5,   -4), S( -15,  -12),
-    S( -13,  -11), S(  -3,   -3), S(   6,    4), S(  17,   12), S(  14,   12), S(   7,    5), S(  -1,   -3), S( -14,  -12),
-    S( -14,  -11), S(  -5,   -4), S(   7,    4), S(  13,   12), S(  15,   12), S(   5,    4), S(  -4,   -3), S( -11,  -11),
-    S( -18,  -12), S(  -4,   -5), S(  -6,    3), S(   5,    4), S(   7,    6), S(   1,    4), S(  -3,   -4), S( -15,  -11),
-    S( -16,  -12), S(  -5,   -4), S(  -6,   -4), S(   0,   -3), S(  -4,   -5), S(  -5,   -5), S(  -3,   -4), S( -16,  -12),
-    S( -26,  -13), S( -25,  -13), S( -25,  -12), S( -24,  -12), S( -24,  -12), S( -26,  -12), S( -27,  -12), S( -25,  -12),
+    S( -15,  -12), S(  -6,   -5), S(   5,    4), S(   5,    6), S(   6,    4), S(   5,    4), S(  -5,   -4), S( -15,  -12),
+    S( -12,  -11), S(  -3,   -3), S(   6,    4), S(  16,   12), S(  13,   12), S(   8,    5), S(   0,   -3), S( -14,  -12),
+    S( -12,  -10), S(  -5,   -4), S(   7,    4), S(  11,   11), S(  14,   11), S(   5,    4), S(  -4,   -3), S(  -9,  -10),
+    S( -18,  -12), S(  -4,   -5), S(  -8,    2), S(   5,    4), S(   7,    6), S(   0,    3), S(  -2,   -4), S( -15,  -11),
+    S( -16,  -12), S(  -5,   -4), S(  -6,   -4), S(  -1,   -3), S(  -5,   -5), S(  -5,   -5), S(  -3,   -4), S( -16,  -12),
+    S( -26,  -13), S( -25,  -14), S( -25,  -12), S( -23,  -12), S( -23,  -12), S( -26,  -12), S( -27,  -12), S( -25,  -12),
 ];
 
 /// Bishop placement.
@@ -43,23 +43,23 @@ pub const PST_BISHOP: [S; 64] = [
     S(  -5,   -6), S(  -5,   -6), S(  -5,   -6), S(  -5,   -6), S(  -5,   -6), S(  -5,   -6), S(  -5,   -6), S(  -5,   -6),
     S(  -5,   -6), S(  -1,   -2), S(   0,   -2), S(   0,   -2), S(   0,   -2), S(   0,   -3), S(   0,   -1), S(  -5,   -6),
     S(  -5,   -6), S(   0,   -1), S(   5,    2), S(   6,    3), S(   5,    2), S(   5,    3), S(  -1,   -3), S(  -5,   -6),
-    S(  -5,   -6), S(   2,   -2), S(   5,    2), S(  10,    5), S(   8,    6), S(   5,    3), S(   2,    0), S(  -5,   -6),
-    S(  -5,   -6), S(   0,   -2), S(   3,    3), S(  10,    6), S(  10,    6), S(   2,    2), S(   0,   -2), S(  -4,   -6),
-    S(  -5,   -7), S(   0,   -2), S(   4,    3), S(   3,    1), S(   3,    4), S(   3,    0), S(   2,   -2), S(  -3,   -6),
-    S(  -5,   -6), S(   2,   -4), S(  -1,   -2), S(  -1,   -2), S(   0,   -1), S(   0,   -2), S(   6,   -3), S(  -5,   -6),
-    S( -13,   -6), S( -14,   -6), S(  -9,   -8), S( -13,   -5), S( -12,   -5), S( -15,   -6), S( -13,   -6), S( -12,   -6),
+    S(  -5,   -6), S(   3,   -2), S(   5,    2), S(  10,    5), S(   8,    6), S(   5,    3), S(   3,    1), S(  -5,   -6),
+    S(  -5,   -6), S(   0,   -2), S(   3,    3), S(  10,    6), S(  11,    6), S(   1,    2), S(   0,   -2), S(  -4,   -6),
+    S(  -4,   -7), S(   1,   -2), S(   3,    3), S(   3,    1), S(   2,    5), S(   1,   -1), S(   3,   -2), S(  -3,   -6),
+    S(  -5,   -6), S(   2,   -4), S(  -1,   -2), S(  -2,   -2), S(   0,   -1), S(   0,   -2), S(   5,   -4), S(  -5,   -6),
+    S( -13,   -6), S( -14,   -6), S(  -7,   -8), S( -12,   -4), S( -12,   -5), S( -15,   -6), S( -13,   -6), S( -12,   -6),
 ];
 
 /// Rook placement.
 pub const PST_ROOK: [S; 64] = [
     S(   0,    1), S(   0,    0), S(   0,    0), S(   4,    0), S(   4,    0), S(   0,    0), S(   0,    0), S(   0,    1),
     S(  19,   11), S(  18,   10), S(  18,   11), S(  22,   10), S(  22,   10), S(  18,   10), S(  18,   10), S(  18,   11),
-    S(   1,    2), S(   0,    1), S(   0,    1), S(   4,    1), S(   5,    0), S(   0,    0), S(   0,    1), S(   0,    1),
-    S(   1,    2), S(   0,    1), S(   0,    1), S(   4,    1), S(   4,    0), S(   1,    1), S(   0,    1), S(   0,    0),
+    S(   1,    3), S(   0,    2), S(   0,    2), S(   4,    2), S(   5,    0), S(   0,    0), S(   0,    1), S(   0,    1),
+    S(   1,    3), S(   0,    2), S(   0,    2), S(   4,    2), S(   4,    0), S(   1,    1), S(   0,    1), S(   0,    0),
     S(  -1,    1), S(   0,    0), S(   0,    0), S(   4,    0), S(   4,    0), S(  -1,   -1), S(  -1,    0), S(  -1,    0),
-    S(  -2,    0), S(   0,    0), S(  -2,    0), S(   4,    0), S(   3,   -1), S(   0,    0), S(   1,    0), S(   0,    0),
-    S(  -4,    0), S(   0,    0), S(   0,    0), S(   3,   -1), S(   4,   -1), S(  -1,   -1), S(  -1,    0), S(  -4,   -1),
-    S(  -2,   -1), S(   1,    0), S(   1,   -1), S(   5,   -1), S(   4,   -2), S(   5,    0), S(  -4,   -1), S(   1,    0),
+    S(  -3,    0), S(  -1,    0), S(  -2,    0), S(   4,    0), S(   3,   -1), S(   0,    0), S(   1,    0), S(   0,    0),
+    S(  -6,   -1), S(   0,    0), S(   0,    0), S(   3,   -2), S(   4,   -2), S(  -1,   -1), S(  -1,    0), S(  -5,   -1),
+    S(  -1,   -1), S(   1,   -1), S(   2,   -1), S(   4,   -2), S(   5,   -3), S(   7,    1), S(  -5,   -1), S(   1,   -1),
 ];
 
 /// Queen placement.
@@ -68,9 +68,9 @@ pub const PST_QUEEN: [S; 64] = [
     S(  -3,   -8), S(  -1,   -3), S(  -1,   -3), S(  -1,   -3), S(  -1,   -3), S(  -1,   -3), S(  -1,   -3), S(  -3,   -8),
     S(  -3,   -8), S(  -1,   -3), S(   1,    2), S(   1,    2), S(   1,    2), S(   1,    2), S(  -1,   -3), S(  -2,   -8),
     S(  -3,   -8), S(  -2,   -3), S(   0,    2), S(   3,    7), S(   3,    7), S(   1,    2), S(   0,   -3), S(  -3,   -8),
-    S(  -5,   -8), S(  -1,   -3), S(   1,    2), S(   1,    7), S(   2,    7), S(   1,    2), S(   0,   -3), S(  -2,   -8),
-    S(  -5,   -8), S(  -1,   -3), S(  -1,    2), S(   1,    2), S(   0,    2), S(   3,    2), S(   1,   -3), S(  -3,   -8),
-    S(  -4,   -8), S(  -3,   -3), S(  -1,   -3), S(  -1,   -3), S(   0,   -3), S(  -1,   -3), S(  -1,   -3), S(  -3,   -8),
+    S(  -5,   -8), S(  -1,   -3), S(   1,    2), S(   1,    7), S(   2,    7), S(   2,    2), S(   0,   -3), S(  -2,   -8),
+    S(  -5,   -8), S(  -2,   -3), S(  -2,    2), S(   0,    2), S(   0,    2), S(   3,    2), S(   2,   -3), S(  -3,   -8),
+    S(  -4,   -8), S(  -3,   -3), S(  -1,   -3), S(  -1,   -3), S(   1,   -3), S(  -1,   -3), S(  -1,   -3), S(  -3,   -8),
     S(  -3,   -8), S(  -4,   -8), S(  -2,   -9), S(   3,   -8), S(  -2,   -8), S(  -3,   -8), S(  -3,   -8), S(  -3,   -8),
 ];
 
@@ -78,119 +78,119 @@ pub const PST_QUEEN: [S; 64] = [
 pub const PST_KING: [S; 64] = [
     S(-126,  -20), S(-126,  -20), S(-126,  -20), S(-126,  -20), S(-126,  -20), S(-126,  -20), S(-126,  -20), S(-126,  -20),
     S(-108,  -20), S(-108,   -8), S(-108,   -8), S(-108,   -8), S(-108,   -8), S(-108,   -8), S(-108,   -8), S(-108,  -20),
-    S( -90,  -20), S( -90,   -8), S( -90,    4), S( -90,    4), S( -90,    4), S( -90,    5), S( -90,   -6), S( -90,  -20),
+    S( -90,  -20), S( -90,   -8), S( -90,    4), S( -90,    4), S( -90,    4), S( -90,    6), S( -90,   -5), S( -90,  -20),
     S( -72,  -20), S( -72,   -8), S( -72,    4), S( -72,   15), S( -72,   15), S( -72,    5), S( -72,   -7), S( -72,  -20),
-    S( -54,  -20), S( -54,   -8), S( -54,    4), S( -54,   15), S( -54,   16), S( -54,    6), S( -54,   -6), S( -54,  -20),
+    S( -54,  -20), S( -54,   -8), S( -54,    4), S( -54,   15), S( -54,   16), S( -54,    7), S( -54,   -6), S( -54,  -20),
     S( -36,  -20), S( -36,   -9), S( -36,    3), S( -36,    4), S( -36,    5), S( -36,    5), S( -35,   -7), S( -36,  -19),
-    S( -18,  -20), S( -17,   -9), S( -17,   -7), S( -18,   -8), S( -18,   -7), S( -14,   -5), S( -16,   -7), S( -17,  -20),
-    S(  24,  -21), S(  25,  -21), S(  20,  -23), S(  -3,  -20), S(   3,  -20), S(  -5,  -22), S(  26,  -23), S(  21,  -26),
+    S( -18,  -20), S( -17,   -9), S( -17,   -7), S( -18,   -8), S( -18,   -7), S( -14,   -5), S( -14,   -7), S( -16,  -20),
+    S(  23,  -22), S(  25,  -21), S(  18,  -23), S(  -4,  -20), S(   4,  -21), S(  -6,  -22), S(  26,  -24), S(  19,  -29),
 ];
 
 /// Knight mobility by the number of safe squares it attacks (not
 /// occupied by its own side, not attacked by enemy pawns), 0 to 8.
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S( -18,  -16), S( -12,  -13), S(  -5,   -9), S(  -1,   -4), S(   2,    2), S(   4,    8), S(  10,   11), S(  12,   13),
-    S(  15,   14),
+    S( -19,  -16), S( -11,  -14), S(  -4,   -9), S(   0,   -4), S(   2,    3), S(   4,    8), S(   9,   12), S(  12,   13),
+    S(  15,   13),
 ];
 
 /// Bishop mobility, 0 to 13 safe squares.
 pub const MOBILITY_BISHOP: [S; 14] = [
-    S( -32,  -31), S( -22,  -26), S( -15,  -21), S( -11,  -14), S(  -8,   -9), S(  -3,   -3), S(  -1,    3), S(   3,    8),
-    S(   6,   10), S(  12,   16), S(  19,   19), S(  24,   24), S(  30,   30), S(  35,   33),
+    S( -31,  -31), S( -21,  -26), S( -14,  -21), S( -11,  -14), S(  -7,   -9), S(  -3,   -2), S(  -2,    4), S(   2,    9),
+    S(   5,   10), S(  11,   16), S(  18,   18), S(  24,   23), S(  30,   30), S(  35,   32),
 ];
 
 /// Rook mobility, 0 to 14 safe squares.
 pub const MOBILITY_ROOK: [S; 15] = [
-    S( -19,  -36), S( -11,  -31), S( -10,  -26), S(  -7,  -20), S(  -8,  -14), S(  -4,   -9), S(  -2,   -5), S(   0,    1),
-    S(   2,    7), S(   4,   11), S(   7,   17), S(   8,   22), S(  10,   27), S(  12,   29), S(  14,   34),
+    S( -18,  -36), S( -11,  -31), S(  -8,  -26), S(  -6,  -19), S(  -8,  -14), S(  -4,   -8), S(  -2,   -5), S(   0,    1),
+    S(   1,    7), S(   3,   11), S(   7,   17), S(   7,   22), S(   9,   27), S(  12,   28), S(  14,   35),
 ];
 
 /// Queen mobility, 0 to 27 safe squares.
 pub const MOBILITY_QUEEN: [S; 28] = [
-    S( -12,  -26), S( -11,  -24), S( -10,  -22), S( -11,  -20), S(  -9,  -18), S(  -9,  -16), S(  -9,  -14), S(  -5,  -12),
-    S(  -6,  -11), S(  -4,   -8), S(  -2,   -6), S(  -1,   -4), S(  -1,   -2), S(   1,    0), S(   1,    2), S(   2,    5),
+    S( -12,  -26), S( -11,  -24), S( -11,  -22), S( -12,  -20), S(  -9,  -18), S(  -9,  -16), S(  -9,  -14), S(  -5,  -12),
+    S(  -5,  -11), S(  -3,   -8), S(  -2,   -6), S(  -1,   -4), S(  -1,   -2), S(   1,    0), S(   1,    2), S(   2,    5),
     S(   3,    6), S(   4,    8), S(   5,   10), S(   6,   12), S(   7,   14), S(   8,   16), S(   9,   18), S(  10,   20),
     S(  11,   22), S(  12,   24), S(  13,   26), S(  14,   28),
 ];
 
 /// A pawn with a pawn of its own side in front of it on its file.
-pub const DOUBLED_PAWN: S = S(  -9,  -15);
+pub const DOUBLED_PAWN: S = S(  -6,  -16);
 
 /// A pawn with no pawn of its own side on the neighbouring files.
-pub const ISOLATED_PAWN: S = S(  -6,   -9);
+pub const ISOLATED_PAWN: S = S(  -5,   -9);
 
 /// A pawn whose neighbours have all advanced past it and whose stop
 /// square an enemy pawn attacks.
-pub const BACKWARD_PAWN: S = S(  -5,  -10);
+pub const BACKWARD_PAWN: S = S(  -4,  -10);
 
 /// A pawn defended by a pawn, by relative rank (index 0 = 1st rank).
 pub const SUPPORTED_PAWN: [S; 8] = [
-    S(   0,    0), S(   0,    0), S(   7,    7), S(   7,    0), S(   9,    5), S(  21,   22), S(  35,   40), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(   8,    7), S(   7,    0), S(   9,    6), S(  22,   22), S(  35,   40), S(   0,    0),
 ];
 
 /// A pawn with a pawn of its own side beside it, by relative rank.
 pub const PHALANX_PAWN: [S; 8] = [
-    S(   0,    0), S(   4,    0), S(   2,    3), S(   6,    5), S(  11,   11), S(  20,   20), S(  35,   35), S(   0,    0),
+    S(   0,    0), S(   4,    0), S(   2,    4), S(   6,    5), S(  12,   12), S(  20,   21), S(  35,   35), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank.
 pub const PASSED_PAWN: [S; 8] = [
-    S(   0,    0), S(   1,    7), S(   4,   11), S(  10,   19), S(  22,   30), S(  40,   51), S(  65,   85), S(   0,    0),
+    S(   0,    0), S(   1,    7), S(   4,   11), S(  10,   20), S(  23,   31), S(  40,   52), S(  65,   85), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank, times its own king's distance to
 /// the square in front of the pawn.
 pub const PASSED_OWN_KING_DISTANCE: [S; 8] = [
-    S(   0,    0), S(   1,   -1), S(  -1,   -4), S(  -1,   -6), S(  -2,   -9), S(  -3,  -13), S(  -1,  -12), S(   0,    0),
+    S(   0,    0), S(   1,   -1), S(   0,   -4), S(  -1,   -7), S(  -1,  -11), S(  -3,  -13), S(  -1,  -14), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank, times the enemy king's distance to
 /// the square in front of the pawn.
 pub const PASSED_ENEMY_KING_DISTANCE: [S; 8] = [
-    S(   0,    0), S(   2,   -1), S(   1,    3), S(  -2,   10), S(   1,   17), S(   3,   26), S(   4,   23), S(   0,    0),
+    S(   0,    0), S(   1,    0), S(   0,    3), S(  -2,   11), S(   0,   20), S(   2,   29), S(   5,   26), S(   0,    0),
 ];
 
 /// A passed pawn with no piece on the squares in front of it, by
 /// relative rank.
 pub const PASSED_FREE_PATH: [S; 8] = [
-    S(   0,    0), S(   0,   -1), S(  -1,    2), S(   0,    5), S(   5,   10), S(  10,   20), S(  16,   32), S(   0,    0),
+    S(   0,    0), S(   0,   -1), S(  -1,    1), S(  -1,    5), S(   4,   10), S(  10,   21), S(  16,   33), S(   0,    0),
 ];
 
 /// A passed pawn with an enemy piece on the square in front of it, by
 /// relative rank.
 pub const PASSED_BLOCKED: [S; 8] = [
-    S(   0,    0), S(   0,    0), S(  -1,   -2), S(  -3,   -5), S(  -5,  -11), S(  -8,  -17), S( -10,  -22), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(  -1,   -2), S(  -3,   -5), S(  -4,  -11), S(  -8,  -17), S( -10,  -23), S(   0,    0),
 ];
 
 /// A passed pawn whose stop square the enemy does not attack, by
 /// relative rank.
 pub const PASSED_SAFE_STOP: [S; 8] = [
-    S(   0,    0), S(   0,    3), S(   0,    4), S(   1,    9), S(   4,   14), S(   6,   22), S(   8,   29), S(   0,    0),
+    S(   0,    0), S(   0,    3), S(   0,    4), S(   0,    9), S(   4,   14), S(   6,   22), S(   8,   28), S(   0,    0),
 ];
 
 /// A passed pawn whose squares in front are free of enemy pieces and
 /// of enemy attacks, by relative rank.
 pub const PASSED_SAFE_PATH: [S; 8] = [
-    S(   0,    0), S(   0,    2), S(   0,    4), S(   2,    8), S(   4,   14), S(   6,   23), S(   8,   30), S(   0,    0),
+    S(   0,    0), S(   0,    2), S(   0,    4), S(   2,    8), S(   4,   14), S(   6,   24), S(   8,   30), S(   0,    0),
 ];
 
 /// A passed pawn whose stop square its own side attacks, by relative
 /// rank.
 pub const PASSED_DEFENDED_STOP: [S; 8] = [
-    S(   0,    0), S(   0,    1), S(   0,    3), S(   2,    7), S(   4,    9), S(   4,   13), S(   4,   15), S(   0,    0),
+    S(   0,    0), S(   0,    1), S(   0,    3), S(   3,    9), S(   5,   12), S(   5,   15), S(   4,   16), S(   0,    0),
 ];
 
 /// A candidate passed pawn (no enemy pawn in front on its file, and no
 /// more enemy pawns that could stop it than own pawns that could help it
 /// through), by relative rank.
 pub const CANDIDATE_PASSER: [S; 8] = [
-    S(   0,    0), S(   0,    2), S(   3,    4), S(   5,   10), S(   6,   14), S(   8,   20), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   0,    2), S(   4,    4), S(   6,   11), S(   6,   14), S(   8,   20), S(   0,    0), S(   0,    0),
 ];
 
 /// A rook behind a passed pawn on its file: its own side's (0) or the
 /// enemy's (1), scored for the pawn's side.
 pub const ROOK_BEHIND_PASSER: [S; 2] = [
-    S(   1,   11), S(  -1,  -14),
+    S(   2,   12), S(  -2,  -17),
 ];
 
 /// A passed pawn the enemy king cannot catch (rule of the square; the
@@ -199,30 +199,30 @@ pub const PASSED_UNSTOPPABLE: S = S(   0,  150);
 
 /// A knight on the 4th to 6th rank, defended by a pawn, that no enemy
 /// pawn can attack.
-pub const KNIGHT_OUTPOST: S = S(  22,   12);
+pub const KNIGHT_OUTPOST: S = S(  23,   12);
 
 /// A knight that attacks an outpost square not occupied by its own side.
-pub const KNIGHT_REACHABLE_OUTPOST: S = S(   9,    4);
+pub const KNIGHT_REACHABLE_OUTPOST: S = S(   9,    5);
 
 /// A knight with a pawn (either side's) right in front of it.
-pub const KNIGHT_BEHIND_PAWN: S = S(   5,    4);
+pub const KNIGHT_BEHIND_PAWN: S = S(   5,    6);
 
 /// A knight, times its distance to its own king.
 pub const KNIGHT_KING_DISTANCE: S = S(  -3,   -2);
 
 /// A bishop on such an outpost.
-pub const BISHOP_OUTPOST: S = S(  16,    9);
+pub const BISHOP_OUTPOST: S = S(  17,   10);
 
 /// A bishop with a pawn (either side's) right in front of it.
-pub const BISHOP_BEHIND_PAWN: S = S(   6,    3);
+pub const BISHOP_BEHIND_PAWN: S = S(   6,    4);
 
 /// A bishop, times its distance to its own king.
-pub const BISHOP_KING_DISTANCE: S = S(  -2,    1);
+pub const BISHOP_KING_DISTANCE: S = S(  -3,    1);
 
 /// Own pawns on the squares of a bishop's colour, per bishop: all of
 /// them (0) and those blocked by a piece in front (1).
 pub const BISHOP_PAWNS: [S; 2] = [
-    S(   0,   -1), S(  -2,   -6),
+    S(   0,    0), S(  -2,   -7),
 ];
 
 /// A bishop on a long diagonal that sees both centre squares of it
@@ -237,40 +237,40 @@ pub const BISHOP_PAIR: S = S(  34,   59);
 pub const BISHOP_TRAPPED: S = S( -50,  -50);
 
 /// A rook on a file with no pawns.
-pub const ROOK_OPEN_FILE: S = S(  31,    8);
+pub const ROOK_OPEN_FILE: S = S(  28,    7);
 
 /// A rook on a file with enemy pawns only.
-pub const ROOK_HALF_OPEN_FILE: S = S(  14,   13);
+pub const ROOK_HALF_OPEN_FILE: S = S(  12,   13);
 
 /// A rook on the 7th rank with the enemy king on the 8th or enemy pawns
 /// on the 7th.
-pub const ROOK_ON_SEVENTH: S = S(   6,   12);
+pub const ROOK_ON_SEVENTH: S = S(   6,   13);
 
 /// A rook with at most three safe squares beyond its own king (toward
 /// the nearer edge); counted twice when the side can no longer castle.
-pub const ROOK_TRAPPED: S = S( -17,   -4);
+pub const ROOK_TRAPPED: S = S( -16,   -4);
 
 /// A rook on the enemy queen's file.
-pub const ROOK_ON_QUEEN_FILE: S = S(   8,    4);
+pub const ROOK_ON_QUEEN_FILE: S = S(   9,    4);
 
 /// Batteries: a rook backed by a rook (0) or rook and queen (1) on a
 /// file with no own pawn in front of them; the queen and a bishop on a
 /// diagonal that runs on into the enemy king zone (2).
 pub const BATTERY: [S; 3] = [
-    S(  10,    5), S(   8,    4), S(  12,    0),
+    S(  11,    5), S(   8,    4), S(  12,    0),
 ];
 
 /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
 pub const KING_DANGER: [S; 32] = [
-    S(   0,    0), S(   0,   -1), S(  -1,   -2), S(  -4,   -4), S(  -6,   -4), S( -11,   -4), S( -13,   -7), S( -18,   -7),
-    S( -26,   -8), S( -29,   -9), S( -35,  -10), S( -45,  -11), S( -56,  -12), S( -66,  -13), S( -77,  -14), S( -90,  -15),
+    S(   0,    0), S(   0,   -1), S(  -1,   -2), S(  -4,   -4), S(  -6,   -4), S( -11,   -4), S( -12,   -7), S( -18,   -7),
+    S( -26,   -8), S( -27,   -9), S( -33,  -10), S( -43,  -11), S( -55,  -12), S( -65,  -13), S( -76,  -14), S( -90,  -15),
     S(-102,  -16), S(-115,  -17), S(-129,  -18), S(-144,  -19), S(-160,  -20), S(-176,  -21), S(-193,  -22), S(-211,  -23),
     S(-230,  -24), S(-250,  -25), S(-270,  -26), S(-291,  -27), S(-313,  -28), S(-336,  -29), S(-360,  -30), S(-384,  -31),
 ];
 
 /// The enemy has a safe check with a knight, bishop, rook or queen.
 pub const SAFE_CHECK: [S; 4] = [
-    S( -28,   -6), S( -19,   -7), S( -38,  -11), S( -29,   -8),
+    S( -29,   -6), S( -18,   -8), S( -38,  -12), S( -28,   -9),
 ];
 
 /// Pawn shelter on each of the three files around the king: by the
@@ -278,38 +278,38 @@ pub const SAFE_CHECK: [S; 4] = [
 /// relative rank of the side's rearmost pawn on the file in front of or
 /// beside the king (0 = none).
 pub const PAWN_SHELTER: [[S; 8]; 4] = [
-    [S(  -9,    8), S(  10,   -6), S(  11,   -3), S(   4,   -4), S(  -2,    1), S(  -3,    0), S(  -4,    0), S(   0,    0)],
-    [S(  -9,    6), S(  14,   -2), S(  11,   -5), S(  -2,   -1), S(  -2,    1), S(  -4,    2), S(  -4,    0), S(   0,    0)],
-    [S( -14,    2), S(  17,    2), S(  12,    0), S(   0,   -3), S(  -5,   -4), S(  -4,    0), S(  -4,    0), S(   0,    0)],
-    [S(  -6,    6), S(  13,    0), S(   6,    2), S(  -1,   -1), S(  -4,   -2), S(  -4,   -1), S(  -4,    0), S(   0,    0)],
+    [S(  -7,   10), S(   8,   -8), S(  11,   -5), S(   5,   -4), S(  -1,    1), S(  -3,    0), S(  -4,    0), S(   0,    0)],
+    [S(  -9,    8), S(  14,   -3), S(  12,   -6), S(  -3,   -1), S(  -2,    1), S(  -4,    2), S(  -4,    0), S(   0,    0)],
+    [S( -14,    3), S(  18,    2), S(  10,    0), S(   0,   -3), S(  -4,   -4), S(  -4,    0), S(  -4,    0), S(   0,    0)],
+    [S(  -6,    6), S(  13,    0), S(   6,    2), S(  -2,   -2), S(  -4,   -1), S(  -4,   -1), S(  -4,    0), S(   0,    0)],
 ];
 
 /// Pawn storm on the same three files: by edge distance, then the
 /// relative rank (from the king's side) of the nearest enemy pawn in
 /// front of or beside the king (0 = none).
 pub const PAWN_STORM: [[S; 8]; 4] = [
-    [S(  -1,   -1), S(  -4,    0), S( -24,    2), S( -14,    1), S(  -5,   -1), S(   1,   -1), S(  -2,   -4), S(   0,    0)],
-    [S(  -2,    4), S(  -4,    0), S( -25,    0), S( -13,    1), S(  -5,    1), S(   2,   -1), S(  -2,   -1), S(   0,    0)],
-    [S(   0,   -3), S(  -4,    0), S( -25,    0), S( -14,    1), S(  -6,    2), S(  -2,    3), S(   2,   -3), S(   0,    0)],
-    [S(  -4,    3), S(  -4,    0), S( -25,    1), S( -12,    0), S(  -6,    1), S(   0,    1), S(   3,    2), S(   0,    0)],
+    [S(  -2,   -1), S(  -4,    0), S( -24,    2), S( -14,    1), S(  -5,   -1), S(   1,   -1), S(  -2,   -5), S(   0,    0)],
+    [S(  -3,    5), S(  -4,    0), S( -25,    0), S( -13,    1), S(  -5,    0), S(   3,   -1), S(  -2,    0), S(   0,    0)],
+    [S(   0,   -1), S(  -4,    0), S( -25,    0), S( -15,    1), S(  -6,    2), S(  -3,    2), S(   4,   -4), S(   0,    0)],
+    [S(  -5,    5), S(  -4,    0), S( -25,    1), S( -12,    0), S(  -7,    1), S(   0,    1), S(   2,    2), S(   0,    0)],
 ];
 
 /// A storming pawn blocked by a shelter pawn right in front of it, by
 /// the storming pawn's relative rank (from the king's side).
 pub const BLOCKED_STORM: [S; 8] = [
-    S(   0,    0), S(   0,    0), S( -11,   -2), S(  -5,   -1), S(  -2,   -6), S(  -1,   -4), S(   1,    0), S(   0,    0),
+    S(   0,    0), S(   0,    0), S( -11,   -3), S(  -4,   -2), S(  -1,   -6), S(  -1,   -4), S(   1,    0), S(   0,    0),
 ];
 
 /// A file with no pawns among the three around the king.
-pub const KING_OPEN_FILE: S = S( -12,   -9);
+pub const KING_OPEN_FILE: S = S( -12,  -12);
 
 /// A file with enemy pawns only among the three around the king.
-pub const KING_HALF_OPEN_FILE: S = S(   0,    7);
+pub const KING_HALF_OPEN_FILE: S = S(   0,    5);
 
 /// Squares of the king zone that the enemy attacks and only the king or
 /// queen defends, 0 to 9, when the enemy has a queen and attacks the zone.
 pub const KING_WEAK_ZONE: [S; 10] = [
-    S(   1,    0), S(  -2,    0), S(  -5,    0), S(  -8,   -1), S( -11,   -1), S( -14,   -2), S( -18,   -2), S( -22,   -3),
+    S(   1,    0), S(  -2,    0), S(  -6,    0), S(  -9,   -1), S( -12,   -1), S( -14,   -2), S( -18,   -2), S( -22,   -3),
     S( -26,   -3), S( -30,   -4),
 ];
 
@@ -321,7 +321,7 @@ pub const THREAT_BY_PAWN: [S; 4] = [
 
 /// An enemy rook or queen attacked by a knight or bishop.
 pub const THREAT_BY_MINOR: [S; 2] = [
-    S(  31,   21), S(  31,   20),
+    S(  31,   21), S(  30,   20),
 ];
 
 /// An enemy queen attacked by a rook.
@@ -330,15 +330,15 @@ pub const THREAT_BY_ROOK: S = S(  31,   15);
 /// An enemy pawn, knight, bishop, rook or queen attacked and not
 /// defended.
 pub const HANGING: [S; 5] = [
-    S(  12,   20), S(  21,   16), S(  21,   15), S(  19,   14), S(  19,   15),
+    S(  13,   24), S(  21,   16), S(  21,   15), S(  18,   13), S(  18,   15),
 ];
 
 /// An enemy knight, bishop, rook or queen that a safe pawn push would
 /// attack (and no pawn attacks yet).
-pub const THREAT_PAWN_PUSH: S = S(  10,    9);
+pub const THREAT_PAWN_PUSH: S = S(   9,    9);
 
 /// An enemy pawn or piece attacked by the king and not defended.
-pub const THREAT_BY_KING: S = S(   6,   21);
+pub const THREAT_BY_KING: S = S(   7,   21);
 
 /// A square the enemy attacks that is attacked by this side too and
 /// not defended by an enemy pawn (the enemy's restricted squares).
@@ -348,24 +348,24 @@ pub const RESTRICTED: S = S(   3,   -3);
 /// pawns (ranks 2 to 4; those behind a pawn count twice), by the number
 /// of the side's pieces and pawns (1 to 16).
 pub const SPACE: [S; 16] = [
-    S(   0,   -5), S(   2,   -2), S(  -3,   -1), S(   1,   -1), S(   0,    0), S(   0,    0), S(   1,   -1), S(   0,   -1),
-    S(  -1,   -1), S(  -1,   -1), S(  -1,   -1), S(  -2,    1), S(  -1,    1), S(  -1,    1), S(   1,    0), S(   1,    0),
+    S(   0,   -6), S(   4,   -3), S(  -5,   -2), S(   2,   -2), S(   0,   -1), S(   0,    0), S(   0,   -1), S(  -1,   -1),
+    S(  -2,   -1), S(  -2,   -1), S(  -2,    0), S(  -3,    2), S(  -2,    2), S(  -1,    2), S(   0,    1), S(   1,    0),
 ];
 
 /// Material imbalance: products of the side's own piece counts (bishop
 /// pair, pawns, knights, bishops, rooks, queens; pairs i >= j in that
 /// order, row by row: (0,0), (1,0), (1,1), (2,0), ...).
 pub const IMBALANCE_OURS: [S; 21] = [
-    S(   0,    0), S(  -1,   -1), S(  -1,   -1), S(  -1,    0), S(  -2,    5), S(  -1,    0), S(   0,   -1), S(  -3,    2),
-    S(  -2,    2), S(  -1,    1), S(  -1,    0), S(  -8,    5), S(  -2,    1), S(  -2,    1), S(  -2,    3), S(   0,    0),
-    S(   0,    4), S(  -2,    0), S(  -2,    0), S(  -1,    0), S(   0,    0),
+    S(   0,    0), S(  -1,   -1), S(  -1,    0), S(  -1,    0), S(  -3,    8), S(  -1,   -1), S(   0,   -2), S(  -4,    2),
+    S(  -3,    3), S(  -2,    1), S(  -1,    1), S( -12,    9), S(  -2,    1), S(  -3,    2), S(  -3,    5), S(   0,    0),
+    S(   0,    8), S(  -3,    0), S(  -3,    0), S(  -1,    0), S(   0,    0),
 ];
 
 /// Material imbalance: the side's count of kind i times the enemy's
 /// count of kind j, for i > j (same order, (1,0), (2,0), (2,1), ...).
 pub const IMBALANCE_THEIRS: [S; 15] = [
-    S(   0,    1), S(   0,    1), S(  -3,    4), S(   1,    1), S(  -3,    7), S(  -1,   -2), S(  -1,   -1), S(  -5,    5),
-    S(   1,    2), S(   0,    0), S(   0,    0), S(   2,    5), S(   2,    1), S(   2,    1), S(   1,    1),
+    S(   0,    1), S(   0,    1), S(  -4,    7), S(   1,    2), S(  -4,   11), S(  -2,   -3), S(  -2,   -2), S(  -6,    8),
+    S(   1,    4), S(   0,   -1), S(   0,    0), S(   3,    9), S(   3,    2), S(   3,    2), S(   1,    2),
 ];
 
 /// Complexity: how far the endgame score may grow or shrink, from the
@@ -374,8 +374,8 @@ pub const IMBALANCE_THEIRS: [S; 15] = [
 /// distance (4), a king past the middle (5), and a constant (6). The
 /// endgame value of each is used (see `complexity.rs`).
 pub const COMPLEXITY: [S; 7] = [
-    S(   0,    6), S(   0,   56), S(   0,   52), S(   0,    8), S(   0,    1), S(   0,   14), S(   0, -101),
+    S(   0,    5), S(   0,   56), S(   0,   53), S(   0,    7), S(   0,    1), S(   0,   16), S(   0,  -96),
 ];
 
 /// The side to move.
-pub const TEMPO: S = S(   8,    3);
+pub const TEMPO: S = S(   7,    4);
