@@ -213,6 +213,13 @@ def test_judge(shears, tmp):
     table = judge.table(stats, "Shears-full")
     check("| Shears-1000 | 4 | 3 |" in table and "50%" in table, f"judge table:\n{table}")
     check(judge.move_time("+0.35/12 0.512s") == 0.512 and judge.move_time("book") is None, "move_time")
+    # A blunder is confirmed by a deeper search: the queen stays lost.
+    deep = tmp / "judge-confirmed.jsonl"
+    confirmed = judge.judge([pgn], shears, limit, "Shears-1000", cache=str(deep),
+                            confirm=judge.chess.engine.Limit(nodes=50000))
+    check(confirmed["Shears-1000"]["blunders"] >= 1, f"confirmed blunder: {confirmed['Shears-1000']}")
+    rows = [json.loads(line) for line in deep.read_text(encoding="utf-8").splitlines()]
+    check(any("first_loss" in r and r["loss"] >= 200 for r in rows), f"confirmation rows {rows}")
 
 
 def main():
