@@ -8,7 +8,8 @@ comments).
 For every move of a judged player (not a `{book}` move), the judge searches
 the position before it (with the game's moves, so repetitions count) to a
 fixed number of nodes: its best move and score. When the player's move is
-another, the judge searches again with only that move (`go searchmoves`):
+another, the judge searches again, from a cleared hash, with only that
+move (`go searchmoves`):
 the move's loss is the best score minus its score, both clamped to
 +-1000 cp (a mate counts as 1000), so that a won or lost position going on
 being won or lost is not a blunder. A loss of --blunder or more is
@@ -133,32 +134,27 @@ class Judge:
         if key in self.cache:
             return self.cache[key]
         engine = self._engine()
-        engine.configure({"Clear Hash": None})
-        info = engine.analyse(board, self.limit)
-        best = info["pv"][0] if info.get("pv") else None
-        best_cp = centipawns(info["score"])
-        loss = 0
-        if best is not None and best != move:
-            played = engine.analyse(board, self.limit, root_moves=[move])
-            loss = max(0, best_cp - centipawns(played["score"]))
+        best, loss = self._search(engine, board, move, self.limit)
         row = {"key": key, "best": best.uci() if best else None, "loss": loss}
         if self.confirm and loss >= self.blunder:
             row["first_loss"] = loss
-            row["loss"] = self._loss(engine, board, move, self.confirm)
+            row["loss"] = self._search(engine, board, move, self.confirm)[1]
         return self._store(key, row)
 
     @staticmethod
-    def _loss(engine, board, move, limit):
-        """The loss of `move` at `limit`: the best score minus the move's,
-        both searched from a cleared hash."""
+    def _search(engine, board, move, limit):
+        """The judge's best move at `limit` and the loss of `move` against
+        it: the best score minus the move's (`go searchmoves`), each search
+        from a cleared hash."""
         engine.configure({"Clear Hash": None})
         info = engine.analyse(board, limit)
-        if info.get("pv") and info["pv"][0] == move:
-            return 0
+        best = info["pv"][0] if info.get("pv") else None
+        if best is None or best == move:
+            return best, 0
         best_cp = centipawns(info["score"])
         engine.configure({"Clear Hash": None})
         played = engine.analyse(board, limit, root_moves=[move])
-        return max(0, best_cp - centipawns(played["score"]))
+        return best, max(0, best_cp - centipawns(played["score"]))
 
     def _store(self, key, row):
         with self.lock:

@@ -35,8 +35,8 @@ use crate::search::Handicap;
 
 /// The smallest `UCI_Elo`.
 pub const ELO_MIN: i64 = 1000;
-/// The largest `UCI_Elo`: to be set to the measured strength of the top
-/// level at the calibration's time control.
+/// The largest `UCI_Elo`: full strength as the calibration's first probe
+/// measured it at 10+0.1 (3208 ± 114), the top level's target.
 pub const ELO_MAX: i64 = 3200;
 /// The default `UCI_Elo`.
 pub const ELO_DEFAULT: i64 = 1500;
@@ -306,7 +306,9 @@ mod tests {
         for elo in (1400..=ELO_MAX).step_by(100) {
             assert!(Level::from_elo(elo).margin_cp <= 150, "{elo}");
         }
-        // The beginner level may: it reaches for more than a minor's worth.
+        // The beginner skill may; the lowest UCI_Elo (skill 1147 by the
+        // calibration) still reaches well beyond the levels above it.
+        assert!(Level::from_skill(1000, 1000).margin_cp >= 300);
         assert!(Level::from_elo(ELO_MIN).margin_cp >= 200);
     }
 
