@@ -47,11 +47,12 @@ pub const ELO_DEFAULT: i64 = 1500;
 /// Phalanx, GNU Chess, Glaurung and each other): skill 1500 measured 1504,
 /// 2000 1997, 2500 2831, 3000 3254, full strength 3208 (± 114); the
 /// ladder found 1800–3200 within ±100 of their targets. Below 1800, from
-/// every measurement of a low skill (probe and two ladder passes: skill
-/// 1147 measured 808 ± 207, 1256 787 ± 224, 1427 1302 ± 144, 1511
-/// 1179 ± 190, 1800 1728 ± 67): a weighted straight line through them,
-/// 1.37 Elo a skill point, gives 1000 and 1400 their skills; 1800 keeps
-/// its skill, 1800.
+/// every measurement of a low skill (the probe: 1000 measured 790 ± 507,
+/// 1500 1504 ± 148; two ladder passes: 1147 808 ± 207, 1256 816 ± 219,
+/// 1427 1302 ± 144, 1511 1179 ± 190, 1800 1728 ± 67): a straight line
+/// through them weighted by their intervals, 1.36 Elo a skill point, puts
+/// 1000 at skill 1257 and 1400 at 1551 (rounded to 1260 and 1550); 1800
+/// keeps its skill, 1800.
 pub const CALIBRATION: &[(i32, i32)] = &[
     (1000, 1260),
     (1400, 1550),
