@@ -146,6 +146,64 @@ pub enum UciError {
     },
 }
 
+/// Something in a `go` line that cannot be honoured as written. The engine
+/// says so (`info string warning: …`) and still searches within what is
+/// valid, so that every `go` gets its `bestmove`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GoWarning {
+    /// A negative time (a clock that ran out, or a GUI's margin): read as 0.
+    #[error("go: {param} {value} is negative, read as 0")]
+    NegativeTime {
+        /// The parameter.
+        param: String,
+        /// The number as written.
+        value: String,
+    },
+    /// A negative count (`depth`, `nodes`, `mate`, `movestogo`): ignored.
+    #[error("go: {param} {value} is negative, ignored")]
+    NegativeCount {
+        /// The parameter.
+        param: String,
+        /// The number as written.
+        value: String,
+    },
+    /// A number of 2^64 or more: read as the largest one.
+    #[error("go: {param} {} is too large, read as {}", echo(.value), u64::MAX)]
+    TooLarge {
+        /// The parameter.
+        param: String,
+        /// The number as written.
+        value: String,
+    },
+    /// A parameter without its number: ignored.
+    #[error("go: {param} needs a number, ignored")]
+    MissingNumber {
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter followed by something that is not a number: ignored.
+    #[error("go: {param} \"{}\" is not a number, ignored", echo(.value))]
+    NotANumber {
+        /// The parameter.
+        param: String,
+        /// What followed it.
+        value: String,
+    },
+    /// A word that is no `go` parameter: ignored, as Stockfish does.
+    #[error("go: unknown parameter \"{}\" ignored", echo(.0))]
+    Unknown(String),
+    /// `searchmoves` without a move: every move is searched.
+    #[error("go: searchmoves without a move, searching every move")]
+    NoSearchMoves,
+    /// A `searchmoves` move that cannot be played here: left out.
+    #[error("go: searchmoves: {0}; left out")]
+    BadSearchMove(MoveError),
+    /// `searchmoves` with no move that can be played here: every move is
+    /// searched.
+    #[error("go: no searchmoves move can be played here, searching every move")]
+    NoPlayableSearchMove,
+}
+
 /// An option name or value that the option table refuses.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum OptionError {

@@ -14,12 +14,19 @@
 //! * a refused line: exactly one line, `info string error: <the error>`,
 //!   before the `readyok` of the following `isready`, and the position (the
 //!   `Fen:` of `d`) exactly as before;
-//! * an accepted line: no output at all (only silent commands are sent) and
-//!   the position the mirror has.
+//! * an accepted line: the warnings the mirror printed (a FEN whose
+//!   impossible castling rights were dropped), else no output at all (only
+//!   silent commands are sent), and the position the mirror has;
+//! * a `go` (followed by `stop`): the warnings the mirror printed for it
+//!   (negative clocks, huge numbers, bad `searchmoves`…), the error of a
+//!   `go` after a refused `position`, and exactly one `bestmove`: legal in
+//!   the mirror's position, or `0000` when it has no legal move or the last
+//!   `position` was refused.
 //!
-//! Lines that would start work or change the output format (`go` that the
-//! mirror accepts, `quit`, `bench`, `uci`, `isready`, `d`, `eval`, `debug`)
-//! are not sent; nor is a `Hash` large enough to cost real memory. After
+//! Lines that would start other work or change the output format (`go
+//! perft` that the mirror accepts, `quit`, `bench`, `uci`, `isready`, `d`,
+//! `eval`, `debug`) are not sent; nor is a `Hash` large enough to cost real
+//! memory. After
 //! each run of lines, `go depth 1` must give a legal `bestmove` with the
 //! mirror's `MultiPV` count of lines, and the castling notation must follow
 //! the mirror's `UCI_Chess960`: the options stayed what the mirror says.
@@ -30,9 +37,10 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
 
-use common::{Engine, parse_bestmove, parse_info};
+use common::{Engine, count_bestmoves, parse_bestmove, parse_info};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, RngAlgorithm, TestRng, TestRunner};
 use shakmaty::Position as _;
@@ -396,7 +404,9 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
 fn sendable(mirror: &mut Session, text: &str) -> bool {
     match parse_line(text) {
         Err(_) | Ok(None) => true,
-        Ok(Some(Command::Go { .. } | Command::Perft(_))) => mirror.apply_line(text).is_err(),
+        // Every go is answered (see `answer_go`); a perft only when refused.
+        Ok(Some(Command::Go { .. })) => true,
+        Ok(Some(Command::Perft(_))) => mirror.apply_line(text).is_err(),
         Ok(Some(Command::SetOption { name, value })) => {
             // Accepted sizes over 64 MB would allocate for real; larger
             // numbers are refused by the range check and are sent.
@@ -424,11 +434,39 @@ struct Sent {
     refused: usize,
     accepted: usize,
     megabyte: usize,
+    /// `go` lines answered with a `bestmove`.
+    answered_go: usize,
+}
+
+/// A writer that keeps what the mirror session prints (its warnings).
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    /// The lines printed since the last call.
+    fn take_lines(&self) -> Vec<String> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
 }
 
 /// Sends the lines; returns what was sent.
 fn run_lines(lines: &[Vec<u8>]) -> Sent {
-    let output = Arc::new(Output::to_writer(Box::new(std::io::sink())));
+    let captured = Captured::default();
+    let output = Arc::new(Output::to_writer(Box::new(captured.clone())));
     let mut mirror = Session::new(&Config::default(), output).expect("a 16 MB table");
     let mut e = Engine::spawn();
     let mut sent = Sent::default();
@@ -441,28 +479,43 @@ fn run_lines(lines: &[Vec<u8>]) -> Sent {
         if !sendable(&mut mirror, &text) {
             continue;
         }
+        let shown = &text[..text.floor_char_boundary(120)];
         let expected: Vec<String> = match mirror.apply_line(&text) {
-            Ok(Outcome::Done) => Vec::new(),
+            Ok(Outcome::Done) => captured.take_lines(),
+            Ok(Outcome::Search(_)) => {
+                let said = captured.take_lines();
+                answer_go(&mut e, &mirror, &with_newline, &said, shown);
+                sent.answered_go += 1;
+                continue;
+            }
             Ok(other) => panic!("a sendable line gave {other:?}: {text:?}"),
-            Err(err) => vec![format!(
-                "info string error: {}",
-                err.to_string().replace('\n', " ")
-            )],
+            Err(err) => {
+                captured.take_lines();
+                vec![format!(
+                    "info string error: {}",
+                    err.to_string().replace('\n', " ")
+                )]
+            }
         };
         e.send_bytes(&with_newline);
-        if expected.is_empty() {
-            sent.accepted += 1;
-        } else {
+        if expected
+            .iter()
+            .any(|l| l.starts_with("info string error: "))
+        {
             sent.refused += 1;
+        } else {
+            sent.accepted += 1;
         }
         if bytes.len() >= 1 << 20 {
             sent.megabyte += 1;
         }
         let answer = e.sync();
-        let shown = &text[..text.floor_char_boundary(120)];
         assert_eq!(answer, expected, "answer to {shown:?}");
         let now = e.fen();
-        if expected.is_empty() {
+        if expected
+            .iter()
+            .all(|l| !l.starts_with("info string error: "))
+        {
             assert_eq!(now, mirror.engine().position().fen(), "after {shown:?}");
         } else {
             assert_eq!(now, fen, "the refused line {shown:?} changed the position");
@@ -472,6 +525,53 @@ fn run_lines(lines: &[Vec<u8>]) -> Sent {
     check_options(&mut e, &mirror);
     assert!(e.shutdown().is_empty());
     sent
+}
+
+/// Sends a `go` (and `stop` at once, for `go infinite` and `go ponder`)
+/// and checks its answer: the warnings the mirror printed for it, the error
+/// when the mirror's last `position` was refused, and exactly one
+/// `bestmove`: legal in the mirror's position, or `0000` when it has no
+/// legal move or was refused.
+fn answer_go(e: &mut Engine, mirror: &Session, line: &[u8], said: &[String], shown: &str) {
+    e.send_bytes(line);
+    e.send("stop");
+    let lines = e.read_until_bestmove();
+    let notes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string warning: ") || l.starts_with("info string error: "))
+        .collect();
+    let refused = mirror.engine().refused_position().is_some();
+    let mut expected: Vec<&String> = said.iter().collect();
+    let no_position = "info string error: go: no position to search".to_owned();
+    if refused {
+        expected.push(&no_position);
+    }
+    assert_eq!(notes.len(), expected.len(), "{shown:?}: {lines:?}");
+    for (got, want) in notes.iter().zip(&expected) {
+        assert!(
+            got.starts_with(want.as_str()),
+            "{shown:?}: {got:?} is not {want:?}"
+        );
+    }
+    assert_eq!(count_bestmoves(&lines), 1, "{shown:?}: {lines:?}");
+    let (best, _) = parse_bestmove(lines.last().unwrap()).expect("a bestmove line");
+    let pos = mirror.engine().position();
+    let legal: BTreeSet<String> = pos
+        .board()
+        .legal_moves()
+        .iter()
+        .map(|&m| move_to_uci(m, mirror.engine().options().chess960()))
+        .collect();
+    if refused || legal.is_empty() {
+        assert_eq!(best, "0000", "{shown:?}");
+    } else {
+        assert!(
+            legal.contains(&best),
+            "{shown:?}: {best} not legal in {}",
+            pos.fen()
+        );
+    }
+    assert!(e.sync().is_empty(), "{shown:?}: output after bestmove");
 }
 
 /// `go depth 1` gives a legal `bestmove` and the mirror's MultiPV count of
@@ -489,8 +589,8 @@ fn check_options(e: &mut Engine, mirror: &Session) {
     let lines = e.read_until_bestmove();
     let (last, infos) = lines.split_last().expect("at least bestmove");
     let (best, _) = parse_bestmove(last).unwrap_or_else(|| panic!("bad bestmove {last:?}"));
-    if legal.is_empty() {
-        assert_eq!(best, "(none)");
+    if legal.is_empty() || mirror.engine().refused_position().is_some() {
+        assert_eq!(best, "0000");
     } else {
         assert!(legal.contains(&best), "{best} not legal in {}", pos.fen());
         let multipv: BTreeSet<u64> = infos
@@ -532,6 +632,7 @@ fn ten_thousand_bad_lines_each_get_their_answer_and_change_nothing() {
                 refused: t.refused + run.refused,
                 accepted: t.accepted + run.accepted,
                 megabyte: t.megabyte + run.megabyte,
+                answered_go: t.answered_go + run.answered_go,
             });
             Ok(())
         })
@@ -539,7 +640,7 @@ fn ten_thousand_bad_lines_each_get_their_answer_and_change_nothing() {
     let total = total.get();
     eprintln!("sent over {RUNS} processes: {total:?}");
     assert!(
-        total.refused + total.accepted >= MIN_LINES_SENT,
+        total.refused + total.accepted + total.answered_go >= MIN_LINES_SENT,
         "only {total:?} lines were sent"
     );
 }

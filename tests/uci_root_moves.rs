@@ -267,40 +267,47 @@ fn searchmoves_plays_the_allowed_move_over_a_free_queen() {
 }
 
 #[test]
-fn searchmoves_with_one_bad_move_refuses_the_whole_go() {
-    // Documented behaviour (README, "Bad input"; src/uci/mod.rs `go`): every
-    // searchmoves entry is checked against the position before the search
-    // starts; one bad entry gets one `info string error: …` and no search,
-    // even when the other entries are legal.
+fn searchmoves_with_bad_moves_searches_only_the_good_ones() {
+    // A `go` is always answered (issue 35): each searchmoves entry that
+    // cannot be played here gets one `info string warning: …` and is left
+    // out; the search runs over the others.
     let mut e = Engine::spawn();
     e.set_position("position startpos moves e2e4");
     let cases = [
         (
             "go depth 3 searchmoves e7e5 e7e4",
-            "go: searchmoves illegal move \"e7e4\" in position ",
+            "go: searchmoves: illegal move \"e7e4\" in position ",
         ),
         (
             "go searchmoves e7e5 e2e4 depth 3",
-            "go: searchmoves illegal move \"e2e4\" in position ",
+            "go: searchmoves: illegal move \"e2e4\" in position ",
         ),
         (
             "go depth 3 searchmoves e7e5 e7",
-            "go: searchmoves malformed move \"e7\"",
+            "go: searchmoves: malformed move \"e7\"",
         ),
         (
             "go depth 3 searchmoves e7e5 0000",
-            "go: searchmoves null move \"0000\" is not supported",
+            "go: searchmoves: null move \"0000\" is not supported",
         ),
     ];
+    let mut pos = Position::startpos();
+    pos.play_uci_moves(["e2e4"], false).unwrap();
     for (go, expected) in cases {
         e.send(go);
-        let mut lines = e.collect_for(SETTLE);
-        lines.extend(e.sync());
-        assert_eq!(lines.len(), 1, "{go}: {lines:?}");
+        let first = e.recv();
         assert!(
-            lines[0].starts_with(&format!("info string error: {expected}")),
+            first.starts_with(&format!("info string warning: {expected}")),
+            "{go}: {first:?}"
+        );
+        let mut lines = e.read_until_bestmove();
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
             "{go}: {lines:?}"
         );
+        let (best, _) = parse_bestmove(&lines.pop().unwrap()).unwrap();
+        assert_eq!(best, "e7e5", "{go}");
+        assert_quiet(&mut e);
     }
     // The position is untouched and a good searchmoves still works.
     let mut pos = Position::startpos();

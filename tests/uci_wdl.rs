@@ -142,7 +142,7 @@ fn mate_scores_and_finished_games_are_certain() {
         e.send(&format!("position fen {fen}"));
         e.send("go depth 3");
         let lines = e.read_until_bestmove();
-        assert_eq!(lines, vec![line, "bestmove (none)"]);
+        assert_eq!(lines, vec![line, "bestmove 0000"]);
     }
 }
 

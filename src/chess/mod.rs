@@ -16,6 +16,6 @@ pub(crate) mod see;
 pub mod values;
 pub mod zobrist;
 
-pub use fen::{START_FEN, fen_needs_chess960};
+pub use fen::{FenNote, START_FEN, fen_needs_chess960};
 pub use notation::move_to_uci;
 pub use position::Position;

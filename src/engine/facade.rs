@@ -32,6 +32,9 @@ use crate::tb::{self, Tablebases};
 /// The engine state behind the UCI loop.
 pub struct Engine {
     position: Position,
+    /// Why the last `position` command was refused, if it was: the GUI no
+    /// longer has `position`, so no `go` searches it.
+    refused: Option<String>,
     options: Options,
     searcher: Arc<Mutex<Searcher>>,
     book: OpeningBook,
@@ -69,6 +72,7 @@ impl Engine {
         let tables = open_tables(options.syzygy_path())?;
         Ok(Engine {
             position: Position::startpos(),
+            refused: None,
             seeds: StrengthSeeds::new(options.strength_seed()),
             level_changed: false,
             options,
@@ -89,6 +93,20 @@ impl Engine {
     /// Replaces the position (already fully built and validated).
     pub fn set_position(&mut self, position: Position) {
         self.position = position;
+        self.refused = None;
+    }
+
+    /// A `position` command was refused for `reason`: the position stays
+    /// (for `d`), but until a position is accepted every `go` is answered
+    /// `bestmove 0000` without a search, since the GUI is somewhere else.
+    pub fn refuse_position(&mut self, reason: String) {
+        self.refused = Some(reason);
+    }
+
+    /// Why the last `position` command was refused (`None`: the position
+    /// is the GUI's).
+    pub fn refused_position(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// The current options.
@@ -176,7 +194,16 @@ impl Engine {
     /// The `d` command: the board, FEN, key and checkers, and with tables
     /// what they say about the position.
     pub fn display(&self) -> String {
-        let mut text = self.position.diagram();
+        let mut text = String::new();
+        if self.refused.is_some() {
+            // First, so that readers of the diagram's last lines are not
+            // surprised by an extra one.
+            text.push_str(
+                "Refused: the last position command (below is the position before it; \
+                 go answers bestmove 0000 until a position is accepted)\n",
+            );
+        }
+        text.push_str(&self.position.diagram());
         if let Some(tables) = &self.tables {
             for line in tb::describe(tables, &self.position) {
                 text.push('\n');
@@ -216,6 +243,9 @@ impl Engine {
     ///
     /// When the search thread cannot be started.
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        if self.refused.is_some() {
+            return self.go_nowhere(limits);
+        }
         if let Some(choice) = self
             .book
             .choose(self.position.board(), &limits, &self.options)
@@ -270,6 +300,33 @@ impl Engine {
                     reason,
                     best: fallback,
                 },
+                material,
+            },
+        )
+    }
+
+    /// `go` after a refused `position`: no search, `bestmove 0000` (after
+    /// `stop` or `ponderhit` for `go infinite` and `go ponder`, as always).
+    fn go_nowhere(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        let material = search::wdl_material(self.position.board().board());
+        self.start(
+            "search",
+            limits.ponder,
+            move |signals, send| {
+                while !signals.stopped() && (limits.infinite || signals.pondering()) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                send(Report::Search {
+                    report: SearchReport::Finished {
+                        info: None,
+                        best: None,
+                        ponder: None,
+                    },
+                    material,
+                });
+            },
+            move |reason| Report::Search {
+                report: SearchReport::Failed { reason, best: None },
                 material,
             },
         )

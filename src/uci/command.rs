@@ -15,7 +15,7 @@ use std::sync::Once;
 
 use vampirc_uci::{UciMessage, parse_one};
 
-use crate::error::UciError;
+use crate::error::{GoWarning, UciError};
 use crate::search::SearchLimits;
 
 /// Largest `go perft` depth we accept (deeper would run for days).
@@ -64,6 +64,9 @@ pub enum Command {
         limits: SearchLimits,
         /// `searchmoves`, as written.
         searchmoves: Vec<String>,
+        /// What could not be honoured as written (the search goes on
+        /// within the rest).
+        warnings: Vec<GoWarning>,
     },
     /// `go perft N` (Stockfish's extension; other `go` parameters on the
     /// line are ignored).
@@ -197,38 +200,75 @@ const GO_KEYWORDS: &[&str] = &[
 fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
     let mut limits = SearchLimits::default();
     let mut searchmoves = Vec::new();
+    let mut warnings = Vec::new();
     let mut perft = None;
     let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let is_keyword = |t: &str| GO_KEYWORDS.contains(&t.to_ascii_lowercase().as_str());
     let mut i = 0;
     while i < rest.len() {
         let keyword = rest[i].to_ascii_lowercase();
         i += 1;
-        let bad = |reason: String| UciError::BadGo {
-            param: keyword.clone(),
-            reason,
-        };
         match keyword.as_str() {
             "ponder" => limits.ponder = true,
             "infinite" => limits.infinite = true,
             "searchmoves" => {
                 let start = i;
-                while i < rest.len()
-                    && !GO_KEYWORDS.contains(&rest[i].to_ascii_lowercase().as_str())
-                {
+                while i < rest.len() && !is_keyword(rest[i]) {
                     searchmoves.push(rest[i].to_owned());
                     i += 1;
                 }
                 if i == start {
-                    return Err(bad("needs at least one move".to_owned()));
+                    warnings.push(GoWarning::NoSearchMoves);
                 }
             }
-            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
-            | "movetime" | "perft" => {
+            "perft" => {
+                let bad = |reason: String| UciError::BadGo {
+                    param: keyword.clone(),
+                    reason,
+                };
                 let Some(text) = rest.get(i) else {
                     return Err(bad("needs a number".to_owned()));
                 };
                 i += 1;
-                let value = parse_count(text).map_err(bad)?;
+                perft = match text.parse::<u32>() {
+                    Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Some(d),
+                    _ => {
+                        return Err(bad(format!(
+                            "\"{}\" is not a depth from 1 to {MAX_PERFT_DEPTH}",
+                            crate::error::echo(text)
+                        )));
+                    }
+                }
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
+            | "movetime" => {
+                // A missing number: the next word is another parameter (or
+                // there is none), which is then read as such.
+                let text = match rest.get(i) {
+                    Some(text) if !is_keyword(text) => {
+                        i += 1;
+                        *text
+                    }
+                    _ => {
+                        warnings.push(GoWarning::MissingNumber { param: keyword });
+                        continue;
+                    }
+                };
+                let is_time = matches!(
+                    keyword.as_str(),
+                    "wtime" | "btime" | "winc" | "binc" | "movetime"
+                );
+                let value = match read_count(&keyword, text, is_time) {
+                    (value, Some(warning)) => {
+                        warnings.push(warning);
+                        match value {
+                            Some(v) => v,
+                            None => continue,
+                        }
+                    }
+                    (Some(v), None) => v,
+                    (None, None) => continue,
+                };
                 let clock = &mut limits.clock;
                 match keyword.as_str() {
                     "wtime" => clock.wtime = Some(value),
@@ -239,25 +279,10 @@ fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
                     "movetime" => clock.movetime = Some(value),
                     "depth" => limits.depth = Some(clamp(value)),
                     "nodes" => limits.nodes = Some(value),
-                    "mate" => limits.mate = Some(clamp(value)),
-                    _ => {
-                        perft = match u32::try_from(value) {
-                            Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Some(d),
-                            _ => {
-                                return Err(bad(format!(
-                                    "{value} is out of range (1 to {MAX_PERFT_DEPTH})"
-                                )));
-                            }
-                        }
-                    }
+                    _ => limits.mate = Some(clamp(value)),
                 }
             }
-            _ => {
-                return Err(UciError::BadGo {
-                    param: crate::error::echo(&keyword),
-                    reason: "is not a go parameter".to_owned(),
-                });
-            }
+            _ => warnings.push(GoWarning::Unknown(rest[i - 1].to_owned())),
         }
     }
     Ok(match perft {
@@ -265,25 +290,42 @@ fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
         None => Command::Go {
             limits,
             searchmoves,
+            warnings,
         },
     })
 }
 
-/// A non-negative integer that fits in 64 bits.
-fn parse_count(text: &str) -> Result<u64, String> {
-    let shown = crate::error::echo(text);
-    if let Some(digits) = text.strip_prefix('-') {
-        return if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            Err(format!("{shown} must not be negative"))
+/// A `go` number as GUIs send them: a time below zero (a clock that ran
+/// out) is 0, a count below zero is left out, one of 2^64 or more is the
+/// largest; anything else that is not a number is left out. Each of these
+/// comes with its warning.
+fn read_count(param: &str, text: &str, is_time: bool) -> (Option<u64>, Option<GoWarning>) {
+    let owned = || (param.to_owned(), text.to_owned());
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if !numeric {
+        let (param, value) = owned();
+        return (None, Some(GoWarning::NotANumber { param, value }));
+    }
+    if text.starts_with('-') {
+        let (param, value) = owned();
+        // "-0" is zero, whatever the sign.
+        if digits.bytes().all(|b| b == b'0') {
+            return (Some(0), None);
+        }
+        return if is_time {
+            (Some(0), Some(GoWarning::NegativeTime { param, value }))
         } else {
-            Err(format!("\"{shown}\" is not a number"))
+            (None, Some(GoWarning::NegativeCount { param, value }))
         };
     }
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("\"{shown}\" is not a number"));
+    match text.parse::<u64>() {
+        Ok(v) => (Some(v), None),
+        Err(_) => {
+            let (param, value) = owned();
+            (Some(u64::MAX), Some(GoWarning::TooLarge { param, value }))
+        }
     }
-    text.parse::<u64>()
-        .map_err(|_| format!("{shown} is too large"))
 }
 
 thread_local! {
@@ -362,6 +404,7 @@ mod tests {
             Ok(Some(Command::Go {
                 limits,
                 searchmoves,
+                ..
             })) => (limits, searchmoves),
             other => panic!("{line}: {other:?}"),
         }
@@ -397,17 +440,61 @@ mod tests {
         );
     }
 
+    /// The limits and the warnings of a `go` line.
+    fn go_warned(line: &str) -> (SearchLimits, Vec<GoWarning>) {
+        match parse_line(line) {
+            Ok(Some(Command::Go {
+                limits, warnings, ..
+            })) => (limits, warnings),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
-    fn go_rejects_negative_huge_and_unknown() {
-        for bad in [
-            "go depth -1",
-            "go wtime 99999999999999999999999",
-            "go nodes x",
-            "go depth",
-            "go fast",
-            "go perft 0",
-            "go perft 99",
-        ] {
+    fn go_reads_what_guis_send_and_warns() {
+        // A clock that ran out: 0, with a warning.
+        let (g, w) = go_warned("go wtime 165661 btime -170671 winc 2000 binc -5");
+        assert_eq!((g.clock.btime, g.clock.binc), (Some(0), Some(0)));
+        assert_eq!(g.clock.wtime, Some(165_661));
+        assert_eq!(w.len(), 2);
+        assert!(
+            w[0].to_string()
+                .contains("btime -170671 is negative, read as 0")
+        );
+        // Negative counts are left out.
+        let (g, w) = go_warned("go depth -1 movestogo -3 nodes -7 mate -2 movetime 100");
+        assert_eq!(
+            (g.depth, g.nodes, g.mate, g.clock.movestogo),
+            (None, None, None, None)
+        );
+        assert_eq!(g.clock.movetime, Some(100));
+        assert_eq!(w.len(), 4);
+        // 2^64 and more: the largest number.
+        let (g, w) = go_warned("go wtime 99999999999999999999999 depth 3");
+        assert_eq!((g.clock.wtime, g.depth), (Some(u64::MAX), Some(3)));
+        assert!(matches!(w[..], [GoWarning::TooLarge { .. }]));
+        // Missing numbers, words that are not numbers, unknown words.
+        let (g, w) = go_warned("go depth infinite");
+        assert!(g.infinite && g.depth.is_none());
+        assert!(matches!(w[..], [GoWarning::MissingNumber { .. }]));
+        let (g, w) = go_warned("go nodes x fast depth 2 wtime");
+        assert_eq!((g.nodes, g.depth), (None, Some(2)));
+        assert!(matches!(
+            w[..],
+            [
+                GoWarning::NotANumber { .. },
+                GoWarning::Unknown(_),
+                GoWarning::MissingNumber { .. }
+            ]
+        ));
+        let (_, w) = go_warned("go searchmoves depth 1");
+        assert!(matches!(w[..], [GoWarning::NoSearchMoves]));
+        assert!(go_warned("go wtime -0 depth 2").1.is_empty());
+    }
+
+    #[test]
+    fn go_perft_out_of_range_is_refused() {
+        for bad in ["go perft 0", "go perft 99", "go perft", "go perft x"] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
     }

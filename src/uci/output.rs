@@ -83,6 +83,15 @@ impl Output {
             message.replace('\n', " ")
         ));
     }
+
+    /// `info string warning: …`: input that was read otherwise than
+    /// written (the command still took effect).
+    pub fn warning(&self, message: &str) {
+        self.line(&format!(
+            "info string warning: {}",
+            message.replace('\n', " ")
+        ));
+    }
 }
 
 /// `cp N` or `mate N`.
@@ -260,10 +269,11 @@ pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<
     }
 }
 
-/// `bestmove X [ponder Y]`, or Stockfish's `bestmove (none)` without a move.
+/// `bestmove X [ponder Y]`, or the null move `bestmove 0000` without a move
+/// (no legal move, or no position to search).
 fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
     match (best, ponder) {
-        (None, _) => "bestmove (none)".to_owned(),
+        (None, _) => "bestmove 0000".to_owned(),
         (Some(b), None) => format!("bestmove {}", move_to_uci(b, chess960)),
         (Some(b), Some(p)) => format!(
             "bestmove {} ponder {}",
@@ -279,7 +289,7 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn no_move_report_is_stockfish_shaped() {
+    fn no_move_report_is_depth_0_and_the_null_move() {
         let info = SearchInfo {
             depth: 0,
             seldepth: 0,
@@ -301,7 +311,7 @@ mod tests {
             Style::default(),
             78,
         );
-        assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove (none)"]);
+        assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove 0000"]);
     }
 
     #[test]

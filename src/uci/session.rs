@@ -14,12 +14,12 @@ use shakmaty::Position as _;
 
 use super::command::{Command, StartPos, parse_line};
 use super::output::{Output, Style, format_report};
-use crate::chess::{Position, move_to_uci};
+use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::Config;
 use crate::engine::options::{Options, UCI_CHESS960, UCI_SHOW_WDL};
 use crate::engine::{Engine, Listener};
-use crate::error::{OptionError, UciError};
+use crate::error::{GoWarning, OptionError, UciError};
 use crate::search::SearchLimits;
 
 /// The engine's name as `uci` reports it.
@@ -180,23 +180,31 @@ impl Session {
             Command::Register => {}
             Command::UciNewGame => self.engine.new_game(),
             Command::Position { start, moves } => {
-                let chess960 = self.engine.options().chess960();
-                let mut position = match start {
-                    StartPos::Start => Position::startpos(),
-                    StartPos::Fen(fen) => Position::from_fen(&fen, chess960)?,
-                };
-                position
-                    .play_uci_moves(moves.iter().map(String::as_str), chess960)
-                    .map_err(|(index, error)| UciError::Move {
-                        index: index + 1,
-                        error,
-                    })?;
-                self.engine.set_position(position);
+                match build_position(&start, &moves, self.engine.options().chess960()) {
+                    Ok((position, notes)) => {
+                        for note in notes {
+                            out.warning(&format!("position: {note}"));
+                        }
+                        self.engine.set_position(position);
+                    }
+                    Err(e) => {
+                        // The GUI no longer has the position we kept: no `go`
+                        // may search it (see `Engine::refuse_position`).
+                        self.engine.refuse_position(e.to_string());
+                        return Err(e);
+                    }
+                }
             }
             Command::Go {
                 limits,
                 searchmoves,
-            } => return self.check_go(limits, &searchmoves),
+                warnings,
+            } => {
+                for warning in &warnings {
+                    out.warning(&warning.to_string());
+                }
+                return Ok(self.check_go(limits, &searchmoves));
+            }
             Command::Perft(depth) => return Ok(Outcome::Perft(depth)),
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
@@ -214,26 +222,32 @@ impl Session {
         self.debug.load(Ordering::Relaxed)
     }
 
-    /// Completes `go` limits for the current position: its `searchmoves`
-    /// must be legal here, and the clock runs from now.
-    fn check_go(
-        &self,
-        mut limits: SearchLimits,
-        searchmoves: &[String],
-    ) -> Result<Outcome, UciError> {
+    /// Completes `go` limits for the current position: the clock runs
+    /// from now, and `searchmoves` that cannot be played here are left out
+    /// with a warning (none left: every move is searched). Nothing is
+    /// checked against a position that was refused: that `go` is answered
+    /// `bestmove 0000` (see [`Engine::go`]).
+    fn check_go(&self, mut limits: SearchLimits, searchmoves: &[String]) -> Outcome {
         limits.received = Some(Instant::now());
+        if self.engine.refused_position().is_some() || searchmoves.is_empty() {
+            return Outcome::Search(limits);
+        }
         let chess960 = self.engine.options().chess960();
         let position = self.engine.position();
         for text in searchmoves {
-            let m = position
-                .parse_move(text, chess960)
-                .map_err(|e| UciError::BadGo {
-                    param: "searchmoves".to_owned(),
-                    reason: e.to_string(),
-                })?;
-            limits.searchmoves.push(m);
+            match position.parse_move(text, chess960) {
+                Ok(m) if !limits.searchmoves.contains(&m) => limits.searchmoves.push(m),
+                Ok(_) => {}
+                Err(e) => self
+                    .output
+                    .warning(&GoWarning::BadSearchMove(e).to_string()),
+            }
         }
-        Ok(Outcome::Search(limits))
+        if limits.searchmoves.is_empty() && !position.board().legal_moves().is_empty() {
+            self.output
+                .warning(&GoWarning::NoPlayableSearchMove.to_string());
+        }
+        Outcome::Search(limits)
     }
 
     /// Starts what [`Session::apply_line`] returned.
@@ -250,6 +264,12 @@ impl Session {
                 self.engine.stop_and_wait();
                 if self.debug() {
                     self.output.line(&self.describe_go(&limits));
+                }
+                if let Some(reason) = self.engine.refused_position() {
+                    self.output.error(&format!(
+                        "go: no position to search (the last position command was refused: \
+                         {reason}); bestmove 0000 until a position is accepted"
+                    ));
                 }
                 self.engine.go(limits)?;
             }
@@ -292,6 +312,25 @@ impl Session {
     }
 }
 
+/// The position of a `position` command, with what its FEN had to drop.
+fn build_position(
+    start: &StartPos,
+    moves: &[String],
+    chess960: bool,
+) -> Result<(Position, Vec<FenNote>), UciError> {
+    let (mut position, notes) = match start {
+        StartPos::Start => (Position::startpos(), Vec::new()),
+        StartPos::Fen(fen) => Position::from_fen_noting(fen, chess960)?,
+    };
+    position
+        .play_uci_moves(moves.iter().map(String::as_str), chess960)
+        .map_err(|(index, error)| UciError::Move {
+            index: index + 1,
+            error,
+        })?;
+    Ok((position, notes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,9 +368,12 @@ mod tests {
                 .apply_line("position startpos moves e7e5 e1e8")
                 .is_err()
         );
-        assert!(session.apply_line("go searchmoves e2e4").is_err());
         assert!(session.apply_line("setoption name Hash value 0").is_err());
         assert_eq!(session.engine().position().fen(), fen);
+        // The GUI is not where the kept position is: go must not search it.
+        assert!(session.engine().refused_position().is_some());
+        assert!(session.apply_line("position startpos").is_ok());
+        assert!(session.engine().refused_position().is_none());
         assert_eq!(session.engine().options().hash_mb(), 16);
     }
 }

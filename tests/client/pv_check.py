@@ -42,7 +42,7 @@ more:
 - `bestmove` is legal and is the first move of the last `multipv 1` line;
   its `ponder` move, if any, is that line's second move;
 - a root without a legal move answers `info depth 0 …` and `bestmove
-  (none)`; no `info string error` ever.
+  0000`; no `info string error` ever.
 
 Mate scores whose PV does not end in the mate it announces (fastchess's
 optional `-check-mate-pvs`: "Incomplete mating PV") are counted and
@@ -266,7 +266,7 @@ def check_search(board, lines, multipv, stats):
             problems.append(f"info line repeated: {b[2]}")
 
     if not bool(board.legal_moves):
-        if bestmove[:2] != ["bestmove", "(none)"]:
+        if bestmove[:2] != ["bestmove", "0000"]:
             problems.append(f"no legal move, but {lines[-1]!r}")
         if not infos or infos[-1][0].get("depth") != 0:
             problems.append(f"no legal move and no `info depth 0` line: {lines}")
@@ -334,7 +334,7 @@ class Checker:
                 f" (Threads {self.threads}, MultiPV {self.multipv})"
             )
         words = lines[-1].split()
-        if len(words) >= 2 and words[1] != "(none)":
+        if len(words) >= 2 and words[1] != "0000":
             return chess.Move.from_uci(words[1])
         return None
 

@@ -230,7 +230,7 @@ def games_with_settings(path, games, rng):
             sent = e.send("go movetime 20")
             best, t = e.bestmove()
             search_ms.append((t - sent) * 1000.0)
-            if best == "(none)":
+            if best in ("(none)", "0000"):
                 break
             moves.append(best)
     report("setoption Hash -> readyok", hash_ms)
