@@ -225,26 +225,25 @@ fn engine_toml_sets_the_syzygy_options() {
     assert_eq!(d_tablebase_lines(&mut engine)[0], "Tablebases WDL: win");
     engine.shutdown();
 
-    // A folder that does not exist stops start-up, naming the file and
-    // the folder.
-    let work = tempfile::tempdir().unwrap();
-    std::fs::write(
-        work.path().join("engine.toml"),
-        "[options]\nSyzygyPath = \"/no/such/tables\"\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_shears"))
-        .current_dir(work.path())
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    // A folder that does not exist: the engine starts without tables and
+    // names the file and the folder after `uciok`.
+    let mut engine = Engine::spawn_with_config("[options]\nSyzygyPath = \"/no/such/tables\"\n");
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
     assert!(
-        err.contains("engine.toml") && err.contains("/no/such/tables"),
-        "{err}"
+        lines.contains(&"option name SyzygyPath type string default <empty>".to_owned()),
+        "{lines:?}"
     );
-    assert!(!err.contains("panicked"), "{err}");
+    let answer = engine.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: engine.toml: option \"SyzygyPath\"")
+            && answer[0].contains("/no/such/tables"),
+        "{answer:?}"
+    );
+    engine.set_position("position fen 8/8/8/8/8/2k5/8/K6R w - - 0 1");
+    assert!(d_tablebase_lines(&mut engine).is_empty());
+    engine.shutdown();
 }
 
 fn shears(args: &[&str]) -> (Option<i32>, String, String) {

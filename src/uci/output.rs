@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use shakmaty::Move;
@@ -24,22 +24,29 @@ struct Inner {
 }
 
 impl Output {
-    /// Output to stdout, logging the conversation to `log` if given.
+    /// Opens `path` for appending the conversation to (see
+    /// [`Output::with_log`]).
     ///
     /// # Errors
     ///
-    /// When the log file cannot be opened for appending.
-    pub fn new(log: Option<&Path>) -> io::Result<Output> {
-        let log = match log {
-            Some(path) => Some(File::options().create(true).append(true).open(path)?),
-            None => None,
-        };
-        Ok(Output {
+    /// The path and the reason when it cannot be opened (a directory, a
+    /// folder that does not exist, no permission).
+    pub fn new_log(path: &Path) -> Result<File, (PathBuf, io::Error)> {
+        File::options()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| (path.to_path_buf(), e))
+    }
+
+    /// Output to stdout, logging the conversation to `log` if given.
+    pub fn with_log(log: Option<File>) -> Output {
+        Output {
             inner: Mutex::new(Inner {
                 out: Box::new(io::stdout()),
                 log,
             }),
-        })
+        }
     }
 
     /// Output to `out` instead of stdout, without a log (for tools and the

@@ -239,8 +239,19 @@ pub enum CliCommand {
     Tune(TuneArgs),
 }
 
-/// Runs the parsed command line.
+/// Runs the parsed command line. UCI mode starts whatever engine.toml
+/// holds (see [`uci::run`]); the other commands refuse a bad one.
 pub fn run(cli: Cli) -> ExitCode {
+    let Some(command) = cli.command else {
+        let (config, problems) = Config::discover_lenient(cli.config.as_deref());
+        return match uci::run(&config, &problems) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("shears: {e}");
+                ExitCode::from(2)
+            }
+        };
+    };
     let config = match Config::discover(cli.config.as_deref()) {
         Ok(c) => c,
         Err(e) => {
@@ -248,19 +259,12 @@ pub fn run(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli.command {
-        None => match uci::run(&config) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("shears: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(CliCommand::Bench {
+    match command {
+        CliCommand::Bench {
             depth,
             ordering,
             no_tt,
-        }) => {
+        } => {
             let config = SearchConfig {
                 ordering: ordering != BenchOrdering::None,
                 ordering_step: match ordering {
@@ -281,7 +285,7 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("{}", result.summary());
             ExitCode::SUCCESS
         }
-        Some(CliCommand::Tree {
+        CliCommand::Tree {
             fen,
             depth,
             algorithm,
@@ -291,7 +295,7 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             output,
             max_nodes,
-        }) => theory::run_tree(&theory::TreeArgs {
+        } => theory::run_tree(&theory::TreeArgs {
             fen,
             depth,
             config: TheoryConfig {
@@ -304,7 +308,7 @@ pub fn run(cli: Cli) -> ExitCode {
             output,
             max_nodes: max_nodes as usize,
         }),
-        Some(CliCommand::Compare {
+        CliCommand::Compare {
             fen,
             suite,
             bench,
@@ -314,7 +318,7 @@ pub fn run(cli: Cli) -> ExitCode {
             max_nodes,
             plot,
             no_engine,
-        }) => theory::run_compare(&theory::CompareArgs {
+        } => theory::run_compare(&theory::CompareArgs {
             fen,
             suite,
             bench,
@@ -327,27 +331,27 @@ pub fn run(cli: Cli) -> ExitCode {
             },
             plot,
         }),
-        Some(CliCommand::Perft {
+        CliCommand::Perft {
             depth,
             fen,
             divide,
             threads,
             hash,
-        }) => suites::run_perft(depth, fen, divide, threads, hash),
-        Some(CliCommand::PerftSuite {
+        } => suites::run_perft(depth, fen, divide, threads, hash),
+        CliCommand::PerftSuite {
             file,
             max_depth,
             max_nodes,
             threads,
-        }) => suites::run_perft_suite(&file, max_depth, max_nodes, threads),
-        Some(CliCommand::Epd {
+        } => suites::run_perft_suite(&file, max_depth, max_nodes, threads),
+        CliCommand::Epd {
             file,
             movetime,
             depth,
             nodes,
             threads,
             hash,
-        }) => {
+        } => {
             let mut limits = SearchLimits {
                 depth,
                 nodes,
@@ -358,11 +362,11 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             suites::run_epd(&file, &limits, threads, hash)
         }
-        Some(CliCommand::Book { command }) => book::run(command, &config),
-        Some(CliCommand::Tb(args)) => tablebase::run_tb(&args, &config),
-        Some(CliCommand::TbPlay(args)) => tablebase::run_tb_play(&args, &config),
-        Some(CliCommand::TbGen(args)) => tablebase::run_tb_gen(&args, &config),
-        Some(CliCommand::Spsa) => {
+        CliCommand::Book { command } => book::run(command, &config),
+        CliCommand::Tb(args) => tablebase::run_tb(&args, &config),
+        CliCommand::TbPlay(args) => tablebase::run_tb_play(&args, &config),
+        CliCommand::TbGen(args) => tablebase::run_tb_gen(&args, &config),
+        CliCommand::Spsa => {
             for spec in crate::search::tunable_specs() {
                 println!("{}", spec.openbench_line());
             }
@@ -375,7 +379,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(CliCommand::Datagen(args)) => train::run_datagen(&args),
-        Some(CliCommand::Tune(args)) => train::run_tune(&args),
+        CliCommand::Datagen(args) => train::run_datagen(&args),
+        CliCommand::Tune(args) => train::run_tune(&args),
     }
 }
