@@ -3,6 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+#[path = "common/tables.rs"]
+mod tables;
+
 fn shears(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shears"))
         .args(args)
@@ -292,6 +295,36 @@ fn a_hash_too_large_for_the_machine_starts_uci_with_the_default() {
         "{errors:?}"
     );
     assert!(stdout.contains("bestmove "), "{stdout}");
+}
+
+/// Every command that takes `--hash` refuses a size the machine cannot
+/// give, with a message and exit code 2 (not an allocation abort).
+#[test]
+fn every_hash_argument_refuses_an_unallocatable_size_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("one.epd"),
+        "4k3/8/8/8/8/8/8/R3K3 w - - bm Ra8#; id \"mate\";\n",
+    )
+    .unwrap();
+    let syzygy = tables::syzygy_or_skip("tb-play --hash");
+    let syzygy = syzygy.as_ref().map(|d| d.display().to_string());
+    let mut commands: Vec<Vec<&str>> = vec![
+        vec!["perft", "1", "--hash", "8192"],
+        vec!["epd", "one.epd", "--depth", "1", "--hash", "8192"],
+    ];
+    if let Some(syzygy) = &syzygy {
+        commands.push(vec![
+            "tb-play", "--epd", "one.epd", "--syzygy", syzygy, "--depth", "1", "--hash", "8192",
+        ]);
+    }
+    for args in &commands {
+        let out = limited(dir.path(), args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("8192 MB"), "{args:?}: {err}");
+        assert!(!err.contains("memory allocation"), "{args:?}: {err}");
+    }
 }
 
 /// The engine run with its address space limited to 3 GiB (`ulimit -v` in
