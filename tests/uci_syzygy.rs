@@ -329,6 +329,58 @@ fn tb_play_converts_wins_and_holds_draws_on_a_few_positions() {
 }
 
 #[test]
+fn tb_play_skips_positions_not_in_the_tables_without_playing_them() {
+    let Some(dir) = syzygy_or_skip("tb_play_skips_positions_not_in_the_tables") else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let epd = work.path().join("mixed.epd");
+    std::fs::write(
+        &epd,
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - id \"pawns\";\n\
+         8/8/8/8/8/2k5/8/K6R w - - id \"krk\";\n\
+         r3k3/8/8/8/8/8/8/4K3 b q - id \"castling\";\n",
+    )
+    .unwrap();
+    let (code, out, err) = shears(&[
+        "tb-play",
+        "--epd",
+        epd.to_str().unwrap(),
+        "--nodes",
+        "2000",
+        "--syzygy",
+        dir.to_str().unwrap(),
+        "--moves",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |id: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(" {id}: ")))
+            .unwrap_or_else(|| panic!("{id}: {out}"))
+    };
+    // Not in the tables (18 pieces; castling rights): listed, not played.
+    for id in ["pawns", "castling"] {
+        assert!(
+            line(id).starts_with("-    ")
+                && line(id).ends_with("tables: not in the tables  result: not played"),
+            "{out}"
+        );
+    }
+    assert!(
+        line("krk").starts_with("ok ") && line("krk").contains("mate by white"),
+        "{out}"
+    );
+    // Only the game played lists its moves.
+    assert_eq!(out.matches("     moves: ").count(), 1, "{out}");
+    let summary = out.lines().last().unwrap();
+    assert!(
+        summary.starts_with("wins converted 1/1")
+            && summary.contains("not in the tables (not played) 2"),
+        "{summary}"
+    );
+}
+
+#[test]
 fn tb_gen_reproduces_the_committed_endgames() {
     let Some(dir) = syzygy_or_skip("tb_gen_reproduces_the_committed_endgames") else {
         return;

@@ -193,7 +193,7 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     let print = |r: &tbplay::PlayResult| {
         let mut out = stdout.lock().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(out, "{r}");
-        if show_moves {
+        if show_moves && r.finish.is_some() {
             let _ = writeln!(out, "     moves: {}", r.moves.join(" "));
         }
         let _ = out.flush();
