@@ -300,6 +300,56 @@ fn the_tb_command_prints_wdl_dtz_and_the_moves() {
     assert!(err.contains("/no/such"), "{err}");
 }
 
+/// The move lines of `shears tb`: move, result, DTZ.
+fn tb_moves(dir: &Path, fen: &str) -> Vec<(String, String, i32)> {
+    let (code, out, err) = shears(&["tb", "--syzygy", dir.to_str().unwrap(), fen]);
+    assert_eq!(code, Some(0), "{err}");
+    out.lines()
+        .skip_while(|l| !l.starts_with("move "))
+        .skip(1)
+        .map(|l| {
+            let (mv, rest) = l.split_once(' ').unwrap();
+            let (result, dtz) = rest.trim().rsplit_once(' ').unwrap();
+            (
+                mv.to_owned(),
+                result.trim().to_owned(),
+                dtz.parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_tb_command_lists_the_quickest_win_and_the_longest_defence_first() {
+    let Some(dir) = syzygy_or_skip("the_tb_command_lists_the_quickest_win") else {
+        return;
+    };
+    let rank = |result: &str| match result {
+        "win" => 0,
+        "cursed win" => 1,
+        "draw" => 2,
+        "blessed loss" => 3,
+        "loss" => 4,
+        other => panic!("{other}"),
+    };
+    // KQvK, White to move: h1c6 wins quickest (DTZ 13), the two queen
+    // moves into the king's reach draw.
+    let moves = tb_moves(&dir, "8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
+    assert_eq!(moves.len(), 21, "{moves:?}");
+    assert_eq!(moves[0], ("h1c6".to_owned(), "win".to_owned(), 13));
+    // Black to move loses: the longest resistance first (DTZ -18).
+    let defences = tb_moves(&dir, "8/8/8/4k3/8/8/8/4K2Q b - - 0 1");
+    assert_eq!(defences[0], ("e5d6".to_owned(), "loss".to_owned(), -18));
+    for list in [&moves, &defences] {
+        // By result, then by DTZ: ascending is quickest first for a win
+        // and longest first for a loss (negative).
+        let keys: Vec<(i32, i32)> = list.iter().map(|(_, r, d)| (rank(r), *d)).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{list:?}");
+    }
+    let draws: Vec<&str> = moves[19..].iter().map(|(m, _, _)| m.as_str()).collect();
+    assert_eq!(draws, ["h1e4", "h1d5"], "{moves:?}");
+}
+
 #[test]
 fn tb_play_converts_wins_and_holds_draws_on_a_few_positions() {
     let Some(dir) = syzygy_or_skip("tb_play_converts_wins_and_holds_draws") else {
