@@ -211,13 +211,18 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
 
 /// The lines a search report turns into; `material` is the root
 /// position's, for the win/draw/loss chances ([`Wdl::from_score`]) shown
-/// when `style.show_wdl`.
+/// when `style.show_wdl`. A score the tables prove shows certain chances
+/// ([`Wdl::proven`]).
 pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<String> {
     let chess960 = style.chess960;
     let wdl = |info: &SearchInfo| {
-        style
-            .show_wdl
-            .then(|| Wdl::from_score(info.score, material))
+        style.show_wdl.then(|| {
+            if info.tb_proven {
+                Wdl::proven(info.score)
+            } else {
+                Wdl::from_score(info.score, material)
+            }
+        })
     };
     match report {
         SearchReport::Iteration(info) => vec![format_info(info, chess960, wdl(info))],
@@ -296,6 +301,7 @@ mod tests {
             nodes: 0,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: Duration::ZERO,
             pv: vec![],
         };
@@ -322,6 +328,7 @@ mod tests {
             nodes: 1000,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: Duration::from_millis(10),
             pv: vec![],
         });
