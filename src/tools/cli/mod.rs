@@ -71,8 +71,9 @@ pub enum CliCommand {
         /// The position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        /// Search depth in plies.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_TREE_DEPTH))]
+        /// Search depth in plies (the default picture fits one screen;
+        /// depth 3 with --max-width 5 is some 12,000 px tall).
+        #[arg(long, default_value_t = theory::DEFAULT_TREE_DEPTH, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_TREE_DEPTH))]
         depth: u32,
         /// The search algorithm.
         #[arg(long, value_enum, default_value_t = CliAlgorithm::Alphabeta)]
@@ -84,8 +85,9 @@ pub enum CliCommand {
         #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
         leaf: CliLeaf,
         /// Children drawn per node before the rest fold into one "+N more"
-        /// box (the principal variation is always drawn); 0 draws all.
-        #[arg(long, default_value_t = 5)]
+        /// box (the principal variation and the child that made a cut-off
+        /// are always drawn); 0 draws all.
+        #[arg(long, default_value_t = theory::DEFAULT_TREE_WIDTH)]
         max_width: usize,
         /// File format.
         #[arg(long, value_enum, default_value_t = TreeFormat::Svg)]
