@@ -364,6 +364,34 @@ fn bench_is_deterministic_and_ends_with_openbench_line() {
 }
 
 #[test]
+fn bench_takes_its_depth_as_a_word_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let nodes = |args: &[&str]| {
+        let out = shears(dir.path(), args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .last()
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(nodes(&["bench", "2"]), nodes(&["bench", "--depth", "2"]));
+    assert_ne!(nodes(&["bench", "2"]), nodes(&["bench", "3"]));
+    for bad in [
+        &["bench", "2", "--depth", "3"][..],
+        &["bench", "0"],
+        &["bench", "x"],
+    ] {
+        let out = shears(dir.path(), bad, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+    }
+}
+
+#[test]
 fn a_closed_stdout_ends_a_command_quietly() {
     use std::io::BufRead;
     // `shears bench | head -1`: the reader goes away after one line while

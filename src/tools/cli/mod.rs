@@ -141,6 +141,10 @@ pub enum CliCommand {
         /// Search depth.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
+        /// The depth as a bare word (`shears bench 13`, as the UCI command
+        /// `bench 13` and Stockfish take it); the same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth_word: Option<u32>,
         /// Use the move ordering only up to this step (to measure what each
         /// step buys); the engine plays with `full`.
         #[arg(long, value_enum, default_value_t = BenchOrdering::Full)]
@@ -264,9 +268,11 @@ pub fn run(cli: Cli) -> ExitCode {
     match command {
         CliCommand::Bench {
             depth,
+            depth_word,
             ordering,
             no_tt,
         } => {
+            let depth = depth_word.unwrap_or(depth);
             let config = SearchConfig {
                 ordering: ordering != BenchOrdering::None,
                 ordering_step: match ordering {
