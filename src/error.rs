@@ -299,7 +299,9 @@ pub enum BookError {
     },
 }
 
-/// engine.toml could not be used. Start-up stops with this message.
+/// engine.toml could not be used, in whole or in part. The command-line
+/// tools stop with this message; UCI mode starts with the defaults for what
+/// was refused and reports it (see [`ConfigError::consequence`]).
 #[derive(Debug, Error)]
 pub enum ConfigError {
     /// The file exists but cannot be read.
@@ -340,4 +342,50 @@ pub enum ConfigError {
         /// What is allowed.
         expected: String,
     },
+    /// Keys that name the same option (option names ignore case): which
+    /// one was meant is not clear, so none is used.
+    #[error(
+        "{}: keys {} set the same option, \"{option}\" (option names ignore case): keep one",
+        .path.display(),
+        .keys.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", ")
+    )]
+    DuplicateKey {
+        /// The file.
+        path: PathBuf,
+        /// The keys, with their table (`options.Hash`, `options.hash`).
+        keys: Vec<String>,
+        /// The option they name.
+        option: String,
+    },
+    /// The `log_file` setting names a file that cannot be opened for
+    /// appending (a directory, a folder that does not exist, no permission).
+    #[error(
+        "{}: key \"engine.log_file\": cannot open the log file \"{}\": {source}",
+        .path.display(),
+        .file.display()
+    )]
+    LogFile {
+        /// The settings file.
+        path: PathBuf,
+        /// The log file it names.
+        file: PathBuf,
+        /// Why it cannot be opened.
+        source: std::io::Error,
+    },
+}
+
+impl ConfigError {
+    /// What UCI mode, which starts anyway, did about the problem.
+    pub fn consequence(&self) -> &'static str {
+        match self {
+            ConfigError::Io { .. } | ConfigError::Toml { .. } => {
+                "started with the built-in defaults"
+            }
+            ConfigError::UnknownKey { .. } => "the key is ignored",
+            ConfigError::BadValue { .. } | ConfigError::DuplicateKey { .. } => {
+                "started with the default for it"
+            }
+            ConfigError::LogFile { .. } => "the conversation is not logged",
+        }
+    }
 }

@@ -441,7 +441,7 @@ fn bad_book_files_get_a_clear_error_and_the_old_book_plays_on() {
 }
 
 #[test]
-fn engine_toml_loads_the_book_at_start_and_a_bad_one_stops_start_up() {
+fn engine_toml_loads_the_book_at_start_and_a_bad_one_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     let book = make_book(dir.path(), "tiny.pgn");
     std::fs::write(
@@ -482,14 +482,19 @@ fn engine_toml_loads_the_book_at_start_and_a_bad_one_stops_start_up() {
         "[options]\nBookFile = \"missing.bin\"\n",
     )
     .unwrap();
-    let out = run("quit\n");
-    assert_eq!(out.status.code(), Some(2));
+    // A book that cannot be loaded: the engine starts without one and
+    // says why after `uciok`.
+    let out = run("uci\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let after = stdout.split("uciok\n").nth(1).unwrap_or_default();
     assert!(
-        text(&out.stderr).contains("BookFile")
-            && text(&out.stderr).contains("missing.bin: cannot read"),
-        "{}",
-        text(&out.stderr)
+        after.starts_with("info string error: engine.toml: option \"BookFile\"")
+            && after.contains("missing.bin: cannot read")
+            && after.contains("started with the default"),
+        "{stdout}"
     );
+    assert!(stdout.contains("option name BookFile type string default <empty>"));
 }
 
 /// The GNU Chess book, if installed (see the module docs).

@@ -68,7 +68,7 @@ fn perft_table_and_threads_agree_with_plain_perft() {
     .unwrap();
     let plain = perft_from(pos.board(), pos.key(), 4, None);
     assert_eq!(plain, 422_333);
-    let table = PerftTable::new(4);
+    let table = PerftTable::new(4).expect("a 4 MB table");
     let split: u64 = shears::chess::perft::with_threads(2, || divide(&pos, 4, Some(&table)))
         .iter()
         .map(|(_, n)| n)

@@ -178,6 +178,141 @@ fn tree_command_writes_svg_and_dot() {
     assert!(dot_text.starts_with("digraph"));
 }
 
+/// A drawn node of an SVG: its level, parent, value text and PV mark.
+#[derive(Debug)]
+struct Drawn {
+    id: String,
+    max: bool,
+    parent: Option<String>,
+    value: String,
+    pv: bool,
+}
+
+fn drawn_nodes(svg_text: &str) -> Vec<Drawn> {
+    let doc = roxmltree::Document::parse(svg_text).expect("the SVG is well-formed XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class").unwrap_or("").starts_with("node"))
+        .map(|n| Drawn {
+            id: n.attribute("data-id").unwrap().to_owned(),
+            max: n.attribute("class").unwrap().contains(" max"),
+            parent: n.attribute("data-parent").map(str::to_owned),
+            value: n
+                .children()
+                .find(|c| c.attribute("class") == Some("value"))
+                .and_then(|c| c.text())
+                .unwrap_or_default()
+                .to_owned(),
+            pv: n.attribute("data-pv") == Some("true"),
+        })
+        .collect()
+}
+
+/// `= +35` as 35; a mate `= +M3` beyond every centipawn value (a quicker
+/// mate higher, a quicker loss lower); `None` for a bound.
+fn exact_value(text: &str) -> Option<i64> {
+    let v = text.strip_prefix("= ")?;
+    let (sign, rest) = match v.split_at(1) {
+        ("+", rest) => (1, rest),
+        ("-", rest) => (-1, rest),
+        _ => panic!("{text}"),
+    };
+    Some(match rest.strip_prefix('M') {
+        Some(plies) => sign * (1_000_000 - plies.parse::<i64>().unwrap()),
+        None => sign * rest.parse::<i64>().unwrap(),
+    })
+}
+
+fn svg_of(dir: &std::path::Path, args: &[&str]) -> String {
+    let mut all = vec!["tree"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", "c.svg"]);
+    let out = shears(dir, &all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::read_to_string(dir.join("c.svg")).unwrap()
+}
+
+/// The picture has one convention, stated in its legend and headers: every
+/// value is the root's side to move's view; a MAX node takes the largest
+/// child, a MIN node the smallest. Minimax draws every node exact, so each
+/// parent can be checked against its children; alpha-beta's principal
+/// variation then carries the root's value unchanged to its leaf.
+#[test]
+fn every_value_is_the_roots_view_max_takes_the_largest_min_the_smallest() {
+    let dir = tempfile::tempdir().unwrap();
+    let black_to_move = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3";
+    for (fen, side) in [(TACTICAL, "White"), (black_to_move, "Black")] {
+        let text = svg_of(
+            dir.path(),
+            &["--fen", fen, "--algorithm", "minimax", "--max-width", "0"],
+        );
+        assert!(
+            text.contains(&format!("Every value and window is {side}&apos;s view"))
+                && text.contains("takes the largest of its children&apos;s values")
+                && text.contains("the smallest."),
+            "{text}"
+        );
+        assert_eq!(
+            text.matches(&format!(" · {side}&apos;s view</text>"))
+                .count(),
+            3,
+            "every column header names the same view"
+        );
+        let nodes = drawn_nodes(&text);
+        let value = |n: &Drawn| exact_value(&n.value).unwrap_or_else(|| panic!("{n:?}"));
+        let mut checked = 0;
+        for node in &nodes {
+            let children: Vec<i64> = nodes
+                .iter()
+                .filter(|c| c.parent.as_deref() == Some(node.id.as_str()))
+                .map(value)
+                .collect();
+            if children.is_empty() {
+                continue;
+            }
+            let expected = if node.max {
+                children.iter().max()
+            } else {
+                children.iter().min()
+            };
+            assert_eq!(
+                Some(&value(node)),
+                expected,
+                "{fen}: {node:?}: {children:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked}");
+    }
+    // Alpha-beta from the start position (the defaults): every node of the
+    // principal variation shows the root's exact value.
+    let nodes = drawn_nodes(&svg_of(dir.path(), &[]));
+    let pv: Vec<&str> = nodes
+        .iter()
+        .filter(|n| n.pv)
+        .map(|n| n.value.as_str())
+        .collect();
+    assert_eq!(pv.len(), 3, "{nodes:?}");
+    assert!(
+        pv.iter().all(|v| *v == pv[0]) && pv[0].starts_with("= "),
+        "{pv:?}"
+    );
+}
+
+/// The default picture fits one screen.
+#[test]
+fn the_default_tree_picture_fits_one_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = svg_of(dir.path(), &[]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let size = |attr: &str| -> f64 { doc.root_element().attribute(attr).unwrap().parse().unwrap() };
+    assert!(
+        size("width") <= 1000.0 && size("height") <= 1080.0,
+        "{} × {}",
+        size("width"),
+        size("height")
+    );
+}
+
 #[test]
 fn bad_input_is_refused_with_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();

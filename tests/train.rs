@@ -245,6 +245,35 @@ fn tune_names_bad_lines_and_goes_on() {
 }
 
 #[test]
+fn tune_on_only_bad_lines_names_the_first_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("empty.txt"), "# nothing but a comment\n").unwrap();
+    std::fs::write(
+        dir.path().join("bad.txt"),
+        "# a comment\n\nnot a fen | 1.0 | 0\nstill not | 0.5 | 3\n",
+    )
+    .unwrap();
+    let (out, w) = tune(dir.path(), &["empty.txt", "bad.txt"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("no usable positions in the data (2 bad lines, the first bad.txt:3: "),
+        "{err}"
+    );
+    assert!(w.is_empty(), "no weights written");
+    // No bad line at all: nothing to name.
+    let (out, _) = tune(dir.path(), &["empty.txt"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .trim_end()
+            .ends_with("no usable positions in the data"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn a_packed_data_file_tunes_exactly_as_its_text_twin() {
     let dir = tempfile::tempdir().unwrap();
     for file in ["d.txt", "d.bin"] {

@@ -225,26 +225,25 @@ fn engine_toml_sets_the_syzygy_options() {
     assert_eq!(d_tablebase_lines(&mut engine)[0], "Tablebases WDL: win");
     engine.shutdown();
 
-    // A folder that does not exist stops start-up, naming the file and
-    // the folder.
-    let work = tempfile::tempdir().unwrap();
-    std::fs::write(
-        work.path().join("engine.toml"),
-        "[options]\nSyzygyPath = \"/no/such/tables\"\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_shears"))
-        .current_dir(work.path())
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    // A folder that does not exist: the engine starts without tables and
+    // names the file and the folder after `uciok`.
+    let mut engine = Engine::spawn_with_config("[options]\nSyzygyPath = \"/no/such/tables\"\n");
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
     assert!(
-        err.contains("engine.toml") && err.contains("/no/such/tables"),
-        "{err}"
+        lines.contains(&"option name SyzygyPath type string default <empty>".to_owned()),
+        "{lines:?}"
     );
-    assert!(!err.contains("panicked"), "{err}");
+    let answer = engine.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("info string error: engine.toml: option \"SyzygyPath\"")
+            && answer[0].contains("/no/such/tables"),
+        "{answer:?}"
+    );
+    engine.set_position("position fen 8/8/8/8/8/2k5/8/K6R w - - 0 1");
+    assert!(d_tablebase_lines(&mut engine).is_empty());
+    engine.shutdown();
 }
 
 fn shears(args: &[&str]) -> (Option<i32>, String, String) {
@@ -301,6 +300,56 @@ fn the_tb_command_prints_wdl_dtz_and_the_moves() {
     assert!(err.contains("/no/such"), "{err}");
 }
 
+/// The move lines of `shears tb`: move, result, DTZ.
+fn tb_moves(dir: &Path, fen: &str) -> Vec<(String, String, i32)> {
+    let (code, out, err) = shears(&["tb", "--syzygy", dir.to_str().unwrap(), fen]);
+    assert_eq!(code, Some(0), "{err}");
+    out.lines()
+        .skip_while(|l| !l.starts_with("move "))
+        .skip(1)
+        .map(|l| {
+            let (mv, rest) = l.split_once(' ').unwrap();
+            let (result, dtz) = rest.trim().rsplit_once(' ').unwrap();
+            (
+                mv.to_owned(),
+                result.trim().to_owned(),
+                dtz.parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_tb_command_lists_the_quickest_win_and_the_longest_defence_first() {
+    let Some(dir) = syzygy_or_skip("the_tb_command_lists_the_quickest_win") else {
+        return;
+    };
+    let rank = |result: &str| match result {
+        "win" => 0,
+        "cursed win" => 1,
+        "draw" => 2,
+        "blessed loss" => 3,
+        "loss" => 4,
+        other => panic!("{other}"),
+    };
+    // KQvK, White to move: h1c6 wins quickest (DTZ 13), the two queen
+    // moves into the king's reach draw.
+    let moves = tb_moves(&dir, "8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
+    assert_eq!(moves.len(), 21, "{moves:?}");
+    assert_eq!(moves[0], ("h1c6".to_owned(), "win".to_owned(), 13));
+    // Black to move loses: the longest resistance first (DTZ -18).
+    let defences = tb_moves(&dir, "8/8/8/4k3/8/8/8/4K2Q b - - 0 1");
+    assert_eq!(defences[0], ("e5d6".to_owned(), "loss".to_owned(), -18));
+    for list in [&moves, &defences] {
+        // By result, then by DTZ: ascending is quickest first for a win
+        // and longest first for a loss (negative).
+        let keys: Vec<(i32, i32)> = list.iter().map(|(_, r, d)| (rank(r), *d)).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{list:?}");
+    }
+    let draws: Vec<&str> = moves[19..].iter().map(|(m, _, _)| m.as_str()).collect();
+    assert_eq!(draws, ["h1e4", "h1d5"], "{moves:?}");
+}
+
 #[test]
 fn tb_play_converts_wins_and_holds_draws_on_a_few_positions() {
     let Some(dir) = syzygy_or_skip("tb_play_converts_wins_and_holds_draws") else {
@@ -325,6 +374,58 @@ fn tb_play_converts_wins_and_holds_draws_on_a_few_positions() {
     let summary = out.lines().last().unwrap();
     assert!(
         summary.starts_with("wins converted 2/2") && summary.contains("draws held 2/2, failures 0"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn tb_play_skips_positions_not_in_the_tables_without_playing_them() {
+    let Some(dir) = syzygy_or_skip("tb_play_skips_positions_not_in_the_tables") else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let epd = work.path().join("mixed.epd");
+    std::fs::write(
+        &epd,
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - id \"pawns\";\n\
+         8/8/8/8/8/2k5/8/K6R w - - id \"krk\";\n\
+         r3k3/8/8/8/8/8/8/4K3 b q - id \"castling\";\n",
+    )
+    .unwrap();
+    let (code, out, err) = shears(&[
+        "tb-play",
+        "--epd",
+        epd.to_str().unwrap(),
+        "--nodes",
+        "2000",
+        "--syzygy",
+        dir.to_str().unwrap(),
+        "--moves",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |id: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(" {id}: ")))
+            .unwrap_or_else(|| panic!("{id}: {out}"))
+    };
+    // Not in the tables (18 pieces; castling rights): listed, not played.
+    for id in ["pawns", "castling"] {
+        assert!(
+            line(id).starts_with("-    ")
+                && line(id).ends_with("tables: not in the tables  result: not played"),
+            "{out}"
+        );
+    }
+    assert!(
+        line("krk").starts_with("ok ") && line("krk").contains("mate by white"),
+        "{out}"
+    );
+    // Only the game played lists its moves.
+    assert_eq!(out.matches("     moves: ").count(), 1, "{out}");
+    let summary = out.lines().last().unwrap();
+    assert!(
+        summary.starts_with("wins converted 1/1")
+            && summary.contains("not in the tables (not played) 2"),
         "{summary}"
     );
 }

@@ -168,3 +168,50 @@ fn engine_toml_turns_it_on_and_bad_values_are_refused() {
     let infos = search(&mut e, "position startpos", "go depth 3");
     assert!(infos.iter().all(|i| i.wdl.is_some()), "{infos:?}");
 }
+
+#[test]
+fn tablebase_results_show_certain_chances_a_draw_included() {
+    let Some(dir) = common::tables::syzygy_or_skip("tablebase_results_show_certain_chances") else {
+        return;
+    };
+    let mut e = Engine::spawn();
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("setoption name MultiPV value 4");
+    // KRvKR, a draw by the tables: the lines that keep it show 0 1000 0
+    // (the model would say about 4% wins and 4% losses for cp 0 with this
+    // material); a move that hangs the rook shows the certain loss.
+    let cases = [
+        ("8/8/4k3/8/8/3K4/r7/7R w - - 0 1", "draw"),
+        ("8/8/8/4k3/8/8/8/4K2Q w - - 0 1", "win"),
+        ("8/8/8/4k3/8/8/8/4K2Q b - - 0 1", "loss"),
+    ];
+    for (fen, root) in cases {
+        let infos = search(&mut e, &format!("position fen {fen}"), "go depth 4");
+        assert!(!infos.is_empty(), "{fen}");
+        for info in &infos {
+            let expected = match info.score {
+                Some(Score::Cp(0)) => [0, 1000, 0],
+                Some(Score::Cp(cp)) if cp > 0 => [1000, 0, 0],
+                Some(Score::Cp(_)) => [0, 0, 1000],
+                Some(Score::Mate(n)) if n > 0 => [1000, 0, 0],
+                _ => [0, 0, 1000],
+            };
+            assert_eq!(info.wdl, Some(expected), "{fen}: {info:?}");
+        }
+        let first = infos
+            .iter()
+            .rfind(|i| i.multipv == Some(1))
+            .and_then(|i| i.wdl)
+            .unwrap();
+        let expected = match root {
+            "draw" => [0, 1000, 0],
+            "win" => [1000, 0, 0],
+            _ => [0, 0, 1000],
+        };
+        assert_eq!(first, expected, "{fen}: {infos:?}");
+    }
+}

@@ -29,15 +29,29 @@ pub struct PerftTable {
     slots: Vec<[AtomicU64; 2]>,
 }
 
+/// A perft table the machine cannot give.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mb} MB perft table")]
+pub struct PerftTableError {
+    /// The size that was asked for.
+    pub mb: usize,
+}
+
 impl PerftTable {
     /// A table of about `mb` megabytes (at least one slot).
-    pub fn new(mb: usize) -> PerftTable {
-        let count = (mb.saturating_mul(1 << 20) / 16).max(1);
-        PerftTable {
-            slots: (0..count)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-        }
+    ///
+    /// # Errors
+    ///
+    /// [`PerftTableError`] when the memory cannot be allocated (an
+    /// allocation failure is returned rather than aborting the process).
+    pub fn new(mb: usize) -> Result<PerftTable, PerftTableError> {
+        let err = || PerftTableError { mb };
+        let bytes = mb.checked_mul(1 << 20).ok_or_else(err)?;
+        let count = (bytes / std::mem::size_of::<[AtomicU64; 2]>()).max(1);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).map_err(|_| err())?;
+        slots.extend((0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(PerftTable { slots })
     }
 
     fn slot(&self, key: u64, depth: u32) -> &[AtomicU64; 2] {
@@ -208,7 +222,7 @@ mod tests {
             false,
         )
         .unwrap();
-        let table = PerftTable::new(1);
+        let table = PerftTable::new(1).expect("a 1 MB table");
         assert_eq!(
             perft_from(pos.board(), pos.key(), 4, Some(&table)),
             4_085_603

@@ -29,6 +29,10 @@ use crate::search::theory::{self, TheoryConfig};
 use crate::search::{self, SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
 use crate::tb::{self, Tablebases};
 
+/// An option value refused at start-up ([`Engine::with_fallbacks`]): the
+/// option's name and why.
+pub type Refused = (&'static str, OptionError);
+
 /// The engine state behind the UCI loop.
 pub struct Engine {
     position: Position,
@@ -61,16 +65,46 @@ impl Engine {
     /// When the `Hash` of `options` cannot be allocated, its `BookFile`
     /// cannot be loaded, or its `SyzygyPath` cannot be used.
     pub fn new(options: Options, listener: Listener) -> Result<Engine, OptionError> {
-        let searcher = Searcher::new(settings(&options), options.hash_mb()).map_err(|e| {
-            OptionError::refused(HASH, &options.hash_mb().to_string(), &e.to_string())
+        Engine::build(options, listener, false).map(|(engine, _)| engine)
+    }
+
+    /// As [`Engine::new`], but a `Hash`, `BookFile` or `SyzygyPath` that
+    /// cannot be applied falls back to the option's default instead of
+    /// failing (UCI start-up: a GUI user with a bad engine.toml still gets
+    /// an engine). Returns each refusal, with the name of its option,
+    /// beside the engine, whose options then hold the defaults used.
+    ///
+    /// # Errors
+    ///
+    /// When even the default `Hash` cannot be allocated.
+    pub fn with_fallbacks(
+        options: Options,
+        listener: Listener,
+    ) -> Result<(Engine, Vec<Refused>), OptionError> {
+        Engine::build(options, listener, true)
+    }
+
+    fn build(
+        mut options: Options,
+        listener: Listener,
+        fallback: bool,
+    ) -> Result<(Engine, Vec<Refused>), OptionError> {
+        let mut refused = Vec::new();
+        let searcher = or_default(&mut options, HASH, fallback, &mut refused, |o| {
+            Searcher::new(settings(o), o.hash_mb())
+                .map_err(|e| OptionError::refused(HASH, &o.hash_mb().to_string(), &e.to_string()))
         })?;
-        let book = OpeningBook::new(&options)
-            .map_err(|e| OptionError::refused(BOOK_FILE, options.book_file(), &e.to_string()))?;
+        let book = or_default(&mut options, BOOK_FILE, fallback, &mut refused, |o| {
+            OpeningBook::new(o)
+                .map_err(|e| OptionError::refused(BOOK_FILE, o.book_file(), &e.to_string()))
+        })?;
+        let tables = or_default(&mut options, SYZYGY_PATH, fallback, &mut refused, |o| {
+            open_tables(o.syzygy_path())
+        })?;
         for (spec, value) in options.iter() {
             apply_tunable(spec, value);
         }
-        let tables = open_tables(options.syzygy_path())?;
-        Ok(Engine {
+        let engine = Engine {
             position: Position::startpos(),
             refused: None,
             seeds: StrengthSeeds::new(options.strength_seed()),
@@ -82,7 +116,8 @@ impl Engine {
             listener,
             running: None,
             searching: false,
-        })
+        };
+        Ok((engine, refused))
     }
 
     /// The current position.
@@ -549,6 +584,33 @@ fn settings(options: &Options) -> SearchSettings {
         tb: options.tb_settings(),
         handicap: None,
     }
+}
+
+/// `make(options)`; when that fails and `fallback` holds, the failure is
+/// noted in `refused` and `make` runs again with the option `name` back at
+/// its default (unless it was at its default already).
+fn or_default<T>(
+    options: &mut Options,
+    name: &'static str,
+    fallback: bool,
+    refused: &mut Vec<Refused>,
+    make: impl Fn(&Options) -> Result<T, OptionError>,
+) -> Result<T, OptionError> {
+    match make(options) {
+        Err(error) if fallback && *options != reset(options, name) => {
+            refused.push((name, error));
+            options.reset(name);
+            make(options)
+        }
+        result => result,
+    }
+}
+
+/// `options` with `name` at its default.
+fn reset(options: &Options, name: &str) -> Options {
+    let mut reset = options.clone();
+    reset.reset(name);
+    reset
 }
 
 /// The tables of a `SyzygyPath` value: `None` when it is `<empty>`.

@@ -337,6 +337,7 @@ mod tests {
             nodes: 100,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: Duration::ZERO,
             pv,
         }

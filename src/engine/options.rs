@@ -318,6 +318,17 @@ impl Options {
         fits
     }
 
+    /// Sets the option named `name` (a table constant) back to its
+    /// default.
+    ///
+    /// # Panics
+    ///
+    /// If `name` is not in the table: a programming error.
+    pub fn reset(&mut self, name: &str) {
+        let (index, spec) = find(name).expect("option names passed to reset() come from the table");
+        self.values[index] = spec.default_value();
+    }
+
     /// The values in table order, beside their specs.
     pub fn iter(&self) -> impl Iterator<Item = (&'static OptionSpec, &OptionValue)> + '_ {
         option_table().iter().zip(self.values.iter())

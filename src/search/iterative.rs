@@ -28,6 +28,9 @@ pub(super) struct Completed {
     /// The score to report for it (the tables' verdict when they ranked
     /// the root, see `RootMove::shown_score`).
     pub shown: i32,
+    /// The score shown is the tables' verdict (see
+    /// `SearchInfo::tb_proven`).
+    pub tb_proven: bool,
     /// `Some(Lower)` when the line comes from an iteration cut short.
     pub bound: Option<ScoreBound>,
     /// The best line.
@@ -69,6 +72,7 @@ pub(super) fn main_thread(
                     seldepth: main.seldepth as u32,
                     score: rm.score,
                     shown: rm.shown_score(rm.score),
+                    tb_proven: rm.tb_score.is_some(),
                     bound: Some(ScoreBound::Lower),
                     pv: rm.pv,
                     reported: false,
@@ -91,6 +95,7 @@ pub(super) fn main_thread(
             seldepth: main.seldepth as u32,
             score: best.score,
             shown: best.shown_score(best.score),
+            tb_proven: best.tb_score.is_some(),
             bound: None,
             pv: best.pv.clone(),
             reported: main.report.is_some(),
@@ -146,6 +151,7 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Com
             seldepth: worker.seldepth as u32,
             score: best.score,
             shown: best.shown_score(best.score),
+            tb_proven: best.tb_score.is_some(),
             bound: None,
             pv: best.pv.clone(),
             reported: false,

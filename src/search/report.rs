@@ -41,6 +41,10 @@ pub struct SearchInfo {
     /// Tablebase probes that answered, all threads (`None`: the search
     /// has no tables).
     pub tbhits: Option<u64>,
+    /// The score is the tables' verdict on the line's first move (the root
+    /// is in the tables, see `RootMove::shown_score`), or a mate the search
+    /// found there: a proven win, draw or loss, not an estimate.
+    pub tb_proven: bool,
     /// Time since the search started.
     pub time: Duration,
     /// The line.

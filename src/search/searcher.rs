@@ -260,6 +260,7 @@ fn finish(
             nodes,
             hashfull,
             tbhits,
+            tb_proven: false,
             time,
             pv: Vec::new(),
         };
@@ -279,6 +280,7 @@ fn finish(
         nodes,
         hashfull,
         tbhits,
+        tb_proven: c.tb_proven,
         time,
         pv: c.pv.clone(),
     });

@@ -111,6 +111,22 @@ impl Wdl {
     }
 }
 
+impl Wdl {
+    /// The chances of a score the tables prove (a tablebase verdict, or a
+    /// mate: see `SearchInfo::tb_proven`): certain, by the sign of the
+    /// score. A proven draw is `0 1000 0`, not the model's guess for a
+    /// level score.
+    pub fn proven(score: Score) -> Wdl {
+        match score {
+            Score::Mate(n) if n > 0 => Wdl::WIN,
+            Score::Mate(_) => Wdl::LOSS,
+            Score::Cp(cp) if cp > 0 => Wdl::WIN,
+            Score::Cp(0) => Wdl::DRAW,
+            Score::Cp(_) => Wdl::LOSS,
+        }
+    }
+}
+
 /// `W D L`, as the `wdl` field of an `info` line.
 impl fmt::Display for Wdl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -205,6 +221,16 @@ mod tests {
             let poly = |c: &[f64; 4]| c.iter().fold(0.0, |acc, &k| acc * t + k);
             assert!(poly(&AS) > 20.0 && poly(&BS) > 20.0, "material {m}");
         }
+    }
+
+    #[test]
+    fn proven_scores_are_certain_by_their_sign() {
+        assert_eq!(Wdl::proven(Score::Cp(0)), Wdl::DRAW);
+        assert_eq!(Wdl::proven(Score::Cp(20_000)), Wdl::WIN);
+        assert_eq!(Wdl::proven(Score::Cp(-19_990)), Wdl::LOSS);
+        assert_eq!(Wdl::proven(Score::Mate(3)), Wdl::WIN);
+        assert_eq!(Wdl::proven(Score::Mate(-2)), Wdl::LOSS);
+        assert_ne!(Wdl::from_score(Score::Cp(0), 10), Wdl::DRAW);
     }
 
     #[test]

@@ -144,6 +144,7 @@ impl<'a> Worker<'a> {
             nodes: self.total_nodes(),
             hashfull: self.shared.tt.hashfull(),
             tbhits: self.shared.total_tb_hits(self.id, self.stats.tb_hits),
+            tb_proven: rm.tb_score.is_some(),
             time: self.start.elapsed(),
             pv: rm.pv.clone(),
         }

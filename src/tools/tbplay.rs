@@ -12,7 +12,9 @@
 //! the side that was winning, a drawn one (cursed wins and blessed losses
 //! included) in a draw. The engine plays with the tables or, with
 //! `--no-tb`, without them, to measure what they are worth; the verdicts
-//! always come from the tables.
+//! always come from the tables. A position the tables cannot judge (too
+//! many pieces, castling rights, a table missing) is not played at all: it
+//! is listed as not in the tables at once.
 
 use std::fmt;
 
@@ -127,8 +129,9 @@ pub struct PlayResult {
     /// The tables' verdict at the start, for the side to move (`None`: not
     /// in the tables).
     pub verdict: Option<Verdict>,
-    /// How the game ended.
-    pub finish: Finish,
+    /// How the game ended (`None`: not played, as the tables could not
+    /// judge it).
+    pub finish: Option<Finish>,
     /// Plies played.
     pub plies: usize,
     /// The moves, in UCI notation.
@@ -145,7 +148,8 @@ impl PlayResult {
             Verdict::Loss => Some(!self.turn),
             Verdict::Draw => None,
         };
-        Some(self.finish.winner() == expected && self.finish != Finish::TooLong)
+        let finish = self.finish?;
+        Some(finish.winner() == expected && finish != Finish::TooLong)
     }
 }
 
@@ -162,11 +166,18 @@ impl fmt::Display for PlayResult {
             Some(false) => "FAIL",
             None => "-",
         };
-        write!(
-            f,
-            "{mark:4} {}: {}  tables: {verdict}  result: {} after {} plies",
-            self.id, self.fen, self.finish, self.plies
-        )
+        match self.finish {
+            Some(finish) => write!(
+                f,
+                "{mark:4} {}: {}  tables: {verdict}  result: {finish} after {} plies",
+                self.id, self.fen, self.plies
+            ),
+            None => write!(
+                f,
+                "{mark:4} {}: {}  tables: {verdict}  result: not played",
+                self.id, self.fen
+            ),
+        }
     }
 }
 
@@ -193,16 +204,28 @@ pub fn verdict(tables: &Tablebases, pos: &Position) -> Option<Verdict> {
 }
 
 /// Plays `entry` out with `searcher` (emptied first): see the module
-/// documentation.
+/// documentation. A position the tables cannot judge is not played.
 pub fn play(
     searcher: &mut Searcher,
     tables: &Tablebases,
     entry: &PlayEntry,
     config: &PlayConfig,
 ) -> PlayResult {
-    searcher.new_game();
     let mut pos = entry.position.clone();
     let verdict = verdict(tables, &pos);
+    let mut result = PlayResult {
+        id: entry.id.clone(),
+        fen: entry.position.fen(),
+        turn: entry.position.turn(),
+        verdict,
+        finish: None,
+        plies: 0,
+        moves: Vec::new(),
+    };
+    if verdict.is_none() {
+        return result;
+    }
+    searcher.new_game();
     let mut moves = Vec::new();
     let finish = loop {
         if let Some(finish) = finish_of(&pos) {
@@ -219,15 +242,10 @@ pub fn play(
         moves.push(crate::chess::move_to_uci(m, false));
         pos.play(m);
     };
-    PlayResult {
-        id: entry.id.clone(),
-        fen: entry.position.fen(),
-        turn: entry.position.turn(),
-        verdict,
-        finish,
-        plies: moves.len(),
-        moves,
-    }
+    result.finish = Some(finish);
+    result.plies = moves.len();
+    result.moves = moves;
+    result
 }
 
 /// How the game at `pos` has ended by the rules, if it has.
@@ -308,7 +326,7 @@ pub struct Summary {
     pub draws: usize,
     /// Of those, drawn.
     pub held: usize,
-    /// Positions not in the tables.
+    /// Positions not in the tables (not played).
     pub unjudged: usize,
 }
 
@@ -361,7 +379,7 @@ impl fmt::Display for Summary {
             self.failures()
         )?;
         if self.unjudged > 0 {
-            write!(f, ", not in the tables {}", self.unjudged)?;
+            write!(f, ", not in the tables (not played) {}", self.unjudged)?;
         }
         Ok(())
     }
@@ -394,7 +412,7 @@ mod tests {
             fen: String::new(),
             turn: Color::Black,
             verdict,
-            finish,
+            finish: Some(finish),
             plies: 9,
             moves: Vec::new(),
         };
@@ -419,7 +437,7 @@ mod tests {
         ]);
         assert_eq!(
             summary.to_string(),
-            "wins converted 1/1 (on average 9.0 plies to mate), draws held 0/1, failures 1, not in the tables 1"
+            "wins converted 1/1 (on average 9.0 plies to mate), draws held 0/1, failures 1, not in the tables (not played) 1"
         );
     }
 }

@@ -15,7 +15,8 @@ use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use crate::engine::config::Config;
+use crate::engine::config::{CONFIG_FILE_NAME, Config};
+use crate::error::ConfigError;
 use output::Output;
 
 /// Reads lines from `input` on a thread of its own and sends them on; the
@@ -45,24 +46,42 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
     rx
 }
 
-/// Runs the UCI loop on stdin/stdout until `quit` or end of input.
+/// Runs the UCI loop on stdin/stdout until `quit` or end of input, with
+/// the settings `config` and `problems`, engine.toml's problems found on
+/// reading it leniently ([`Config::discover_lenient`]).
+///
+/// A bad engine.toml does not stop the engine (a GUI would show only an
+/// engine that does not start): the refused keys keep their defaults, a
+/// log file that cannot be opened means no log, an option value that
+/// cannot be applied (a `Hash` too large to allocate, a `BookFile` or
+/// `SyzygyPath` that cannot be used) its default; each problem is reported
+/// once, as `info string error: …` after the first `uciok`.
 ///
 /// # Errors
 ///
-/// When the log file named in the configuration cannot be opened, the
-/// configured hash table cannot be allocated or its `SyzygyPath` cannot be
-/// used.
-pub fn run(config: &Config) -> Result<(), String> {
-    let output = Arc::new(
-        Output::new(config.log_file.as_deref())
-            .map_err(|e| format!("cannot open the log file: {e}"))?,
-    );
-    // An option engine.toml set that cannot be applied (a Hash too large
-    // to allocate, a SyzygyPath that does not exist) names the file.
-    let mut session = Session::new(config, output).map_err(|e| match &config.source {
-        Some(path) => format!("{}: {e}", path.display()),
-        None => e.to_string(),
-    })?;
+/// When even the default hash table cannot be allocated.
+pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
+    let mut messages: Vec<String> = problems
+        .iter()
+        .map(|e| format!("{e}; {}", e.consequence()))
+        .collect();
+    let log = match config.log_file.as_deref().map(Output::new_log).transpose() {
+        Ok(log) => log,
+        Err((file, source)) => {
+            let e = ConfigError::LogFile {
+                path: config
+                    .source
+                    .clone()
+                    .unwrap_or_else(|| CONFIG_FILE_NAME.into()),
+                file,
+                source,
+            };
+            messages.push(format!("{e}; {}", e.consequence()));
+            None
+        }
+    };
+    let output = Arc::new(Output::with_log(log));
+    let mut session = Session::start(config, output, messages).map_err(|e| e.to_string())?;
     let lines = spawn_reader(std::io::stdin());
     for line in lines.iter() {
         if session.handle_line(&line) == Flow::Quit {

@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use shakmaty::Move;
@@ -24,22 +24,29 @@ struct Inner {
 }
 
 impl Output {
-    /// Output to stdout, logging the conversation to `log` if given.
+    /// Opens `path` for appending the conversation to (see
+    /// [`Output::with_log`]).
     ///
     /// # Errors
     ///
-    /// When the log file cannot be opened for appending.
-    pub fn new(log: Option<&Path>) -> io::Result<Output> {
-        let log = match log {
-            Some(path) => Some(File::options().create(true).append(true).open(path)?),
-            None => None,
-        };
-        Ok(Output {
+    /// The path and the reason when it cannot be opened (a directory, a
+    /// folder that does not exist, no permission).
+    pub fn new_log(path: &Path) -> Result<File, (PathBuf, io::Error)> {
+        File::options()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| (path.to_path_buf(), e))
+    }
+
+    /// Output to stdout, logging the conversation to `log` if given.
+    pub fn with_log(log: Option<File>) -> Output {
+        Output {
             inner: Mutex::new(Inner {
                 out: Box::new(io::stdout()),
                 log,
             }),
-        })
+        }
     }
 
     /// Output to `out` instead of stdout, without a log (for tools and the
@@ -213,13 +220,18 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
 
 /// The lines a search report turns into; `material` is the root
 /// position's, for the win/draw/loss chances ([`Wdl::from_score`]) shown
-/// when `style.show_wdl`.
+/// when `style.show_wdl`. A score the tables prove shows certain chances
+/// ([`Wdl::proven`]).
 pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<String> {
     let chess960 = style.chess960;
     let wdl = |info: &SearchInfo| {
-        style
-            .show_wdl
-            .then(|| Wdl::from_score(info.score, material))
+        style.show_wdl.then(|| {
+            if info.tb_proven {
+                Wdl::proven(info.score)
+            } else {
+                Wdl::from_score(info.score, material)
+            }
+        })
     };
     match report {
         SearchReport::Iteration(info) => vec![format_info(info, chess960, wdl(info))],
@@ -299,6 +311,7 @@ mod tests {
             nodes: 0,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: Duration::ZERO,
             pv: vec![],
         };
@@ -325,6 +338,7 @@ mod tests {
             nodes: 1000,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: Duration::from_millis(10),
             pv: vec![],
         });

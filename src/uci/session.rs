@@ -16,7 +16,7 @@ use super::command::{Command, StartPos, parse_line};
 use super::output::{Output, Style, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
-use crate::engine::config::Config;
+use crate::engine::config::{CONFIG_FILE_NAME, Config};
 use crate::engine::options::{Options, UCI_CHESS960, UCI_SHOW_WDL};
 use crate::engine::{Engine, Listener};
 use crate::error::{GoWarning, OptionError, UciError};
@@ -52,6 +52,13 @@ pub enum Outcome {
     Bench(u32),
 }
 
+/// The switches of the report formatting, shared with the listener.
+struct Switches {
+    chess960: Arc<AtomicBool>,
+    show_wdl: Arc<AtomicBool>,
+    debug: Arc<AtomicBool>,
+}
+
 /// The UCI session: engine state plus output.
 pub struct Session {
     engine: Engine,
@@ -61,6 +68,9 @@ pub struct Session {
     debug: Arc<AtomicBool>,
     /// The start-up values (engine.toml), announced as defaults by `uci`.
     defaults: Options,
+    /// Problems met at start-up (engine.toml's), reported once, after the
+    /// first `uciok`.
+    startup_problems: Vec<String>,
 }
 
 impl Session {
@@ -68,17 +78,59 @@ impl Session {
     ///
     /// # Errors
     ///
-    /// When the configured `Hash` cannot be allocated.
+    /// When the configured `Hash` cannot be allocated, its `BookFile`
+    /// loaded or its `SyzygyPath` used.
     pub fn new(config: &Config, output: Arc<Output>) -> Result<Session, OptionError> {
-        let chess960 = Arc::new(AtomicBool::new(config.options.chess960()));
-        let show_wdl = Arc::new(AtomicBool::new(config.options.show_wdl()));
-        let debug = Arc::new(AtomicBool::new(false));
+        let listener = Session::listener(config, &output);
+        let engine = Engine::new(config.options.clone(), listener.0)?;
+        Ok(Session::assemble(engine, output, listener.1, Vec::new()))
+    }
+
+    /// The session of UCI start-up: as [`Session::new`], but an option of
+    /// `config` that cannot be applied (a `Hash` too large to allocate, a
+    /// `BookFile` or `SyzygyPath` that cannot be used) starts at its
+    /// default. That, and each of `problems` (engine.toml's, already
+    /// written as messages), is reported once as `info string error: …`
+    /// right after the first `uciok`, when every GUI reads what the engine
+    /// says.
+    ///
+    /// # Errors
+    ///
+    /// When even the default `Hash` cannot be allocated.
+    pub fn start(
+        config: &Config,
+        output: Arc<Output>,
+        mut problems: Vec<String>,
+    ) -> Result<Session, OptionError> {
+        let listener = Session::listener(config, &output);
+        let (engine, refused) = Engine::with_fallbacks(config.options.clone(), listener.0)?;
+        let file = config
+            .source
+            .as_ref()
+            .map_or_else(|| CONFIG_FILE_NAME.to_owned(), |p| p.display().to_string());
+        for (name, e) in refused {
+            let default = engine.options().get(name).to_string();
+            problems.push(format!(
+                "{file}: {e}; started with the default, \"{default}\""
+            ));
+        }
+        Ok(Session::assemble(engine, output, listener.1, problems))
+    }
+
+    /// The listener that formats the engine's reports onto `output`, and
+    /// the switches of that formatting that options and `debug` change.
+    fn listener(config: &Config, output: &Arc<Output>) -> (Listener, Switches) {
+        let switches = Switches {
+            chess960: Arc::new(AtomicBool::new(config.options.chess960())),
+            show_wdl: Arc::new(AtomicBool::new(config.options.show_wdl())),
+            debug: Arc::new(AtomicBool::new(false)),
+        };
         let listener: Listener = {
             let (output, chess960, show_wdl, debug) = (
-                Arc::clone(&output),
-                Arc::clone(&chess960),
-                Arc::clone(&show_wdl),
-                Arc::clone(&debug),
+                Arc::clone(output),
+                Arc::clone(&switches.chess960),
+                Arc::clone(&switches.show_wdl),
+                Arc::clone(&switches.debug),
             );
             Arc::new(move |report| {
                 let style = Style {
@@ -91,14 +143,24 @@ impl Session {
                 }
             })
         };
-        Ok(Session {
-            engine: Engine::new(config.options.clone(), listener)?,
+        (listener, switches)
+    }
+
+    fn assemble(
+        engine: Engine,
+        output: Arc<Output>,
+        switches: Switches,
+        startup_problems: Vec<String>,
+    ) -> Session {
+        Session {
+            defaults: engine.options().clone(),
+            engine,
             output,
-            chess960,
-            show_wdl,
-            debug,
-            defaults: config.options.clone(),
-        })
+            chess960: switches.chess960,
+            show_wdl: switches.show_wdl,
+            debug: switches.debug,
+            startup_problems,
+        }
     }
 
     /// The engine behind the session.
@@ -160,6 +222,9 @@ impl Session {
                     out.line(&spec.uci_line(default));
                 }
                 out.line("uciok");
+                for problem in std::mem::take(&mut self.startup_problems) {
+                    out.error(&problem);
+                }
             }
             Command::Debug(on) => self.debug.store(on, Ordering::Relaxed),
             Command::IsReady => out.line("readyok"),

@@ -87,6 +87,7 @@ pub fn think(
             nodes: outcome.nodes,
             hashfull: 0,
             tbhits: None,
+            tb_proven: false,
             time: start.elapsed(),
             pv: result.pv.clone(),
         };
@@ -154,6 +155,7 @@ fn no_line(pos: &Position, nodes: u64, time: Duration, has_move: bool) -> Search
         nodes,
         hashfull: 0,
         tbhits: None,
+        tb_proven: false,
         time,
         pv: Vec::new(),
     }

@@ -71,8 +71,9 @@ pub enum CliCommand {
         /// The position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        /// Search depth in plies.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_TREE_DEPTH))]
+        /// Search depth in plies (the default picture fits one screen;
+        /// depth 3 with --max-width 5 is some 12,000 px tall).
+        #[arg(long, default_value_t = theory::DEFAULT_TREE_DEPTH, value_parser = clap::value_parser!(u32).range(1..=theory::MAX_TREE_DEPTH))]
         depth: u32,
         /// The search algorithm.
         #[arg(long, value_enum, default_value_t = CliAlgorithm::Alphabeta)]
@@ -84,8 +85,9 @@ pub enum CliCommand {
         #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
         leaf: CliLeaf,
         /// Children drawn per node before the rest fold into one "+N more"
-        /// box (the principal variation is always drawn); 0 draws all.
-        #[arg(long, default_value_t = 5)]
+        /// box (the principal variation and the child that made a cut-off
+        /// are always drawn); 0 draws all.
+        #[arg(long, default_value_t = theory::DEFAULT_TREE_WIDTH)]
         max_width: usize,
         /// File format.
         #[arg(long, value_enum, default_value_t = TreeFormat::Svg)]
@@ -139,6 +141,10 @@ pub enum CliCommand {
         /// Search depth.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
+        /// The depth as a bare word (`shears bench 13`, as the UCI command
+        /// `bench 13` and Stockfish take it); the same as --depth.
+        #[arg(value_name = "DEPTH", conflicts_with = "depth", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth_word: Option<u32>,
         /// Use the move ordering only up to this step (to measure what each
         /// step buys); the engine plays with `full`.
         #[arg(long, value_enum, default_value_t = BenchOrdering::Full)]
@@ -239,8 +245,19 @@ pub enum CliCommand {
     Tune(TuneArgs),
 }
 
-/// Runs the parsed command line.
+/// Runs the parsed command line. UCI mode starts whatever engine.toml
+/// holds (see [`uci::run`]); the other commands refuse a bad one.
 pub fn run(cli: Cli) -> ExitCode {
+    let Some(command) = cli.command else {
+        let (config, problems) = Config::discover_lenient(cli.config.as_deref());
+        return match uci::run(&config, &problems) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("shears: {e}");
+                ExitCode::from(2)
+            }
+        };
+    };
     let config = match Config::discover(cli.config.as_deref()) {
         Ok(c) => c,
         Err(e) => {
@@ -248,19 +265,14 @@ pub fn run(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli.command {
-        None => match uci::run(&config) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("shears: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Some(CliCommand::Bench {
+    match command {
+        CliCommand::Bench {
             depth,
+            depth_word,
             ordering,
             no_tt,
-        }) => {
+        } => {
+            let depth = depth_word.unwrap_or(depth);
             let config = SearchConfig {
                 ordering: ordering != BenchOrdering::None,
                 ordering_step: match ordering {
@@ -281,7 +293,7 @@ pub fn run(cli: Cli) -> ExitCode {
             println!("{}", result.summary());
             ExitCode::SUCCESS
         }
-        Some(CliCommand::Tree {
+        CliCommand::Tree {
             fen,
             depth,
             algorithm,
@@ -291,7 +303,7 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             output,
             max_nodes,
-        }) => theory::run_tree(&theory::TreeArgs {
+        } => theory::run_tree(&theory::TreeArgs {
             fen,
             depth,
             config: TheoryConfig {
@@ -304,7 +316,7 @@ pub fn run(cli: Cli) -> ExitCode {
             output,
             max_nodes: max_nodes as usize,
         }),
-        Some(CliCommand::Compare {
+        CliCommand::Compare {
             fen,
             suite,
             bench,
@@ -314,7 +326,7 @@ pub fn run(cli: Cli) -> ExitCode {
             max_nodes,
             plot,
             no_engine,
-        }) => theory::run_compare(&theory::CompareArgs {
+        } => theory::run_compare(&theory::CompareArgs {
             fen,
             suite,
             bench,
@@ -327,27 +339,27 @@ pub fn run(cli: Cli) -> ExitCode {
             },
             plot,
         }),
-        Some(CliCommand::Perft {
+        CliCommand::Perft {
             depth,
             fen,
             divide,
             threads,
             hash,
-        }) => suites::run_perft(depth, fen, divide, threads, hash),
-        Some(CliCommand::PerftSuite {
+        } => suites::run_perft(depth, fen, divide, threads, hash),
+        CliCommand::PerftSuite {
             file,
             max_depth,
             max_nodes,
             threads,
-        }) => suites::run_perft_suite(&file, max_depth, max_nodes, threads),
-        Some(CliCommand::Epd {
+        } => suites::run_perft_suite(&file, max_depth, max_nodes, threads),
+        CliCommand::Epd {
             file,
             movetime,
             depth,
             nodes,
             threads,
             hash,
-        }) => {
+        } => {
             let mut limits = SearchLimits {
                 depth,
                 nodes,
@@ -358,11 +370,11 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             suites::run_epd(&file, &limits, threads, hash)
         }
-        Some(CliCommand::Book { command }) => book::run(command, &config),
-        Some(CliCommand::Tb(args)) => tablebase::run_tb(&args, &config),
-        Some(CliCommand::TbPlay(args)) => tablebase::run_tb_play(&args, &config),
-        Some(CliCommand::TbGen(args)) => tablebase::run_tb_gen(&args, &config),
-        Some(CliCommand::Spsa) => {
+        CliCommand::Book { command } => book::run(command, &config),
+        CliCommand::Tb(args) => tablebase::run_tb(&args, &config),
+        CliCommand::TbPlay(args) => tablebase::run_tb_play(&args, &config),
+        CliCommand::TbGen(args) => tablebase::run_tb_gen(&args, &config),
+        CliCommand::Spsa => {
             for spec in crate::search::tunable_specs() {
                 println!("{}", spec.openbench_line());
             }
@@ -375,7 +387,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(CliCommand::Datagen(args)) => train::run_datagen(&args),
-        Some(CliCommand::Tune(args)) => train::run_tune(&args),
+        CliCommand::Datagen(args) => train::run_datagen(&args),
+        CliCommand::Tune(args) => train::run_tune(&args),
     }
 }

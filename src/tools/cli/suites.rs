@@ -29,7 +29,16 @@ pub(super) fn run_perft(
             return ExitCode::from(2);
         }
     };
-    let table = (hash > 0).then(|| PerftTable::new(hash as usize));
+    let table = match (hash > 0)
+        .then(|| PerftTable::new(hash as usize))
+        .transpose()
+    {
+        Ok(table) => table,
+        Err(e) => {
+            eprintln!("shears perft: --hash: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let start = Instant::now();
     let counts = perft::with_threads(threads as usize, || {
         perft::divide(&pos, depth, table.as_ref())

@@ -134,7 +134,8 @@ pub(super) fn run_tb(args: &TbArgs, config: &Config) -> ExitCode {
         println!("{line}");
     }
     let moves: Vec<_> = pos.board().legal_moves().into_iter().collect();
-    if let Some(ranking) = rank_root_moves(&tables, &pos, &moves) {
+    if let Some(mut ranking) = rank_root_moves(&tables, &pos, &moves) {
+        best_first(&mut ranking.moves);
         println!();
         println!("move    result        dtz");
         for m in &ranking.moves {
@@ -146,6 +147,17 @@ pub(super) fn run_tb(args: &TbArgs, config: &Config) -> ExitCode {
         eprintln!("shears tb: {problem}");
     }
     ExitCode::SUCCESS
+}
+
+/// Sorts ranked moves as `shears tb` lists them, best first: by result
+/// (win, cursed win, draw, blessed loss, loss), then by the distance to
+/// zeroing from the position: a win (cursed or not) the quickest first, a
+/// loss the longest resistance first (its DTZ is negative: the lowest
+/// first); equal moves keep their order (generation order). The search's
+/// ranking is coarser on purpose (all safe wins are equal to it), so this
+/// order is for the reader only.
+fn best_first(moves: &mut [tb::RankedMove]) {
+    moves.sort_by_key(|m| (std::cmp::Reverse(m.wdl), m.dtz.unwrap_or(0)));
 }
 
 /// `shears tb-play`: see `tools::tbplay`. Exit 0 when every game ran
@@ -193,7 +205,7 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     let print = |r: &tbplay::PlayResult| {
         let mut out = stdout.lock().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(out, "{r}");
-        if show_moves {
+        if show_moves && r.finish.is_some() {
             let _ = writeln!(out, "     moves: {}", r.moves.join(" "));
         }
         let _ = out.flush();

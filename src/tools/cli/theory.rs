@@ -23,6 +23,12 @@ use crate::tools::theory::{dot, plot, report, svg};
 
 /// Deepest `tree`.
 pub const MAX_TREE_DEPTH: i64 = 6;
+/// `tree --depth` by default: with [`DEFAULT_TREE_WIDTH`] the picture of
+/// the start position is 820 × 981 px, one screen (depth 3 with width 5 is
+/// 920 × 11,711 px).
+pub const DEFAULT_TREE_DEPTH: u32 = 2;
+/// `tree --max-width` by default.
+pub const DEFAULT_TREE_WIDTH: usize = 2;
 /// Deepest `compare`.
 pub const MAX_COMPARE_DEPTH: i64 = 8;
 

@@ -18,7 +18,7 @@ pub fn render(picture: &Picture) -> String {
     let _ = writeln!(
         out,
         "  label=\"{}\";\n  labelloc=t;\n  node [shape=box, style=\"rounded\", fontname=\"DejaVu Sans\", fontsize=10];",
-        quoted(&picture.title).replace('\n', "\\n")
+        quoted(&format!("{}\n{}", picture.title, picture.convention())).replace('\n', "\\n")
     );
     for (i, placed) in picture.items.iter().enumerate() {
         let max = Picture::is_max(placed.column);

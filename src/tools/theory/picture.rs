@@ -5,11 +5,14 @@
 //! label, and the place of each box (root on the left, one column per ply,
 //! one row per drawn leaf, a parent centred on its children).
 //!
-//! Values are shown from the side that chose the move into the node (the
-//! parent's side to move; at the root, its own side to move), so that
-//! every parent takes the largest of its children's values; the windows
-//! likewise. Each column is a MAX level (the root's side to move) or a MIN
-//! level.
+//! One convention, minimax: every value, bound and window is shown from
+//! the root's side to move (the MAX player), whoever moves at the node.
+//! Each column is a MAX level (the root's side to move: a node takes the
+//! largest of its children's values) or a MIN level (the opponent: the
+//! smallest). So the principal variation carries the root's value down to
+//! its leaf. The searches themselves are negamax (each node's value from
+//! its own side to move); [`lines`] turns a MIN node's value, bounds and
+//! window round (`v` → `-v`, `≥` ↔ `≤`, `[α, β]` → `[-β, -α]`).
 
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position as _};
@@ -116,19 +119,28 @@ impl Picture {
         column.is_multiple_of(2)
     }
 
-    /// The header of column `column`: `ply 1 · MIN (Black to move)` and whose
-    /// view its values are from.
+    /// The header of column `column`: `ply 1 · MIN (Black to move)`, and
+    /// what a node there takes from its children, with whose view every
+    /// value is from (the root's side to move, in every column).
     pub fn header(&self, column: u32) -> [String; 2] {
-        let (level, to_move) = if Picture::is_max(column) {
-            ("MAX", self.max_side)
+        let (level, to_move, takes) = if Picture::is_max(column) {
+            ("MAX", self.max_side, "largest")
         } else {
-            ("MIN", !self.max_side)
+            ("MIN", !self.max_side, "smallest")
         };
-        let chooser = if column == 0 { to_move } else { !to_move };
         [
             format!("ply {column} · {level} ({} to move)", side(to_move)),
-            format!("values: {}'s view", side(chooser)),
+            format!("{} child · {}'s view", takes, side(self.max_side)),
         ]
+    }
+
+    /// The legend's statement of the value convention (SVG and dot).
+    pub fn convention(&self) -> String {
+        let root = side(self.max_side);
+        format!(
+            "Every value and window is {root}'s view (the root's side to move): a MAX node (▲, {root} \
+             to move) takes the largest of its children's values, a MIN node (▼) the smallest."
+        )
     }
 }
 
@@ -275,7 +287,8 @@ impl Builder<'_> {
     }
 }
 
-/// Move, value and window of a node, from the side that chose it.
+/// Move, value and window of a node, from the root's side to move: the
+/// search's own (negamax) value at a MAX level, turned round at a MIN level.
 fn lines(node: &TreeNode, move_text: String) -> [String; 3] {
     let mut first = move_text;
     if node.visits.len() > 1 {
@@ -287,7 +300,8 @@ fn lines(node: &TreeNode, move_text: String) -> [String; 3] {
         NodeKind::Stalemate => first.push_str("  stalemate"),
         _ => {}
     }
-    let flip = node.parent.is_some();
+    // MIN levels (odd plies) have the opponent of the root to move.
+    let flip = !Picture::is_max(node.ply);
     let sign = |v: i32| if flip { -v } else { v };
     let Some(last) = node.last_visit() else {
         return [first, String::new(), String::new()];

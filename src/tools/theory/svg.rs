@@ -3,8 +3,9 @@
 //! dotted "+N more" boxes for folded children, column headers and a legend.
 //!
 //! Every box carries its numbers as `data-` attributes (`data-visits`,
-//! `data-pruned`, `data-stubs`), so a test can check the picture against
-//! the search's own counters.
+//! `data-pruned`, `data-stubs`, and a node its parent's `data-parent`), so
+//! a test can check the picture against the search's own counters and the
+//! values against the convention.
 
 use std::fmt::Write as _;
 
@@ -108,9 +109,14 @@ pub fn render(picture: &Picture) -> String {
         }
     }
     for placed in &picture.items {
-        item(&mut out, top, placed);
+        let parent = placed.parent.map(|p| &picture.items[p]);
+        item(&mut out, top, placed, parent);
     }
-    legend(&mut out, top + f64::from(picture.rows) * ROW_H + 18.0);
+    legend(
+        &mut out,
+        top + f64::from(picture.rows) * ROW_H + 18.0,
+        picture,
+    );
     out.push_str("</svg>\n");
     out
 }
@@ -130,7 +136,7 @@ fn edge(out: &mut String, top: f64, from: &Placed, to: &Placed) {
     );
 }
 
-fn item(out: &mut String, top: f64, placed: &Placed) {
+fn item(out: &mut String, top: f64, placed: &Placed, parent: Option<&Placed>) {
     let (x, y) = (x_of(placed.column), y_of(top, placed.row));
     let level = if Picture::is_max(placed.column) {
         "max"
@@ -146,9 +152,13 @@ fn item(out: &mut String, top: f64, placed: &Placed) {
         } => {
             let pv_class = if *pv { " pv" } else { "" };
             let mark = if level == "max" { "▲" } else { "▼" };
+            let parent = match parent.map(|p| &p.item) {
+                Some(Item::Node { id, .. }) => format!(" data-parent=\"{id}\""),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "<g class=\"node {level}{pv_class}\" data-id=\"{id}\" data-visits=\"{visits}\" \
+                "<g class=\"node {level}{pv_class}\" data-id=\"{id}\"{parent} data-visits=\"{visits}\" \
                  data-pv=\"{pv}\" transform=\"translate({x:.1},{y:.1})\">\
                  <rect width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"5\"/>\
                  <text class=\"mark\" x=\"{:.1}\" y=\"15\">{mark}</text>\
@@ -191,22 +201,38 @@ fn item(out: &mut String, top: f64, placed: &Placed) {
     }
 }
 
-fn legend(out: &mut String, y: f64) {
+/// The legend: the value convention first (see the module docs of
+/// `picture.rs`), then how to read the boxes.
+fn legend(out: &mut String, y: f64, picture: &Picture) {
+    let convention = picture.convention();
+    let (first, second) = split_line(&convention);
     let lines = [
-        "▲ MAX level (the root's side to move), ▼ MIN level. Each value is seen by the side that",
-        "chose the move (the parent's side to move): every parent takes the largest of its children.",
-        "= exact, ≥ lower bound (failed high), ≤ upper bound (failed low); a … b: bounds in memory",
-        "(SSS*, MTD(f)). Window [α, β]: what the node was searched with, seen the same way. ×k: k visits.",
-        "Gold: principal variation. Grey dashed: moves never searched, β-cut at a MAX node, α-cut at a",
-        "MIN node; shallow: bound from the parent, deep: from further up, test bound: from an MTD test.",
-        "+M5 / -M5: mate 5 plies from the root for / against the chooser. Dotted: folded (--max-width).",
+        first,
+        second,
+        "= exact, ≥ lower bound, ≤ upper bound; a … b: bounds in memory (SSS*, MTD(f)).",
+        "Window [α, β]: what the node was searched with, in the same view. ×k: k visits. Gold: principal variation.",
+        "Grey dashed: moves never searched: β-cut at a MAX node (a value ≥ β), α-cut at a MIN node (≤ α);",
+        "shallow: bound from the parent, deep: from further up, test bound: from an MTD test. Dotted: folded.",
+        "+M5 / -M5: the root's side mates / is mated 5 plies from the root.",
     ];
     for (i, line) in lines.iter().enumerate() {
         let _ = writeln!(
             out,
-            "<text class=\"sub\" x=\"{MARGIN}\" y=\"{:.1}\">{}</text>",
+            "<text class=\"sub legend\" x=\"{MARGIN}\" y=\"{:.1}\">{}</text>",
             y + 15.0 * i as f64,
             xml(line)
         );
     }
+}
+
+/// `text` cut in two at the space nearest its middle.
+fn split_line(text: &str) -> (&str, &str) {
+    let middle = text.len() / 2;
+    let cut = text
+        .match_indices(' ')
+        .map(|(i, _)| i)
+        .min_by_key(|&i| i.abs_diff(middle))
+        .unwrap_or(text.len());
+    let (a, b) = text.split_at(cut);
+    (a, b.trim_start())
 }

@@ -163,9 +163,25 @@ pub enum TuneError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// No usable position in the data.
-    #[error("no usable positions in the data")]
-    Empty,
+    /// No usable position in the data; `bad` lines could not be read, the
+    /// first of them `first`.
+    #[error(
+        "no usable positions in the data{}",
+        .first.as_ref().map_or_else(String::new, |b| format!(
+            " ({} bad line{}, the first {}:{}: {})",
+            .bad,
+            if *.bad == 1 { "" } else { "s" },
+            b.path.display(),
+            b.line,
+            b.reason
+        ))
+    )]
+    Empty {
+        /// How many lines were bad.
+        bad: usize,
+        /// The first bad line (in file order), if any.
+        first: Option<BadLine>,
+    },
     /// The score blend was asked for, and a line has no score.
     #[error(
         "{path}:{line}: no search score on this line (a data file from before scores were \
@@ -355,7 +371,10 @@ pub fn load(
         }
     }
     if samples.is_empty() {
-        return Err(TuneError::Empty);
+        return Err(TuneError::Empty {
+            bad: bad.len(),
+            first: bad.into_iter().next(),
+        });
     }
     Ok((samples, bad))
 }
