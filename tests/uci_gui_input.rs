@@ -211,3 +211,38 @@ fn after_a_refused_position_go_answers_0000_until_one_is_accepted() {
     go_answered(&mut e, &pos, "go depth 3", &[]);
     assert!(e.shutdown().is_empty());
 }
+
+#[test]
+fn own_book_without_a_book_file_says_why_once_a_game() {
+    let mut e = Engine::spawn();
+    e.set_position("setoption name OwnBook value true");
+    e.set_position("position startpos");
+    let start = Position::startpos();
+    let said = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string no book move: "))
+            .count()
+    };
+    e.send("go wtime 2000 btime 2000");
+    let lines = e.read_until_bestmove();
+    assert_eq!(said(&lines), 1, "{lines:?}");
+    assert!(lines[0].contains("no BookFile is loaded"), "{lines:?}");
+    play_line(
+        &start,
+        &[parse_bestmove(lines.last().unwrap()).unwrap().0],
+        false,
+    )
+    .unwrap();
+    // Once a game: the next move is searched without the note.
+    e.send("go wtime 2000 btime 2000");
+    assert_eq!(said(&e.read_until_bestmove()), 0);
+    // Analysis never asks the book: no note.
+    e.send("ucinewgame");
+    e.send("go depth 2");
+    assert_eq!(said(&e.read_until_bestmove()), 0);
+    // A new game is told again.
+    e.send("go movetime 50");
+    assert_eq!(said(&e.read_until_bestmove()), 1);
+    assert!(e.shutdown().is_empty());
+}

@@ -16,8 +16,8 @@ use super::job::Job;
 use super::limited::{LimitedGo, StrengthSeeds};
 use super::opening::OpeningBook;
 use super::options::{
-    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OptionSpec, OptionValue, Options, STRENGTH_SEED,
-    SYZYGY_PATH, THREADS,
+    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OWN_BOOK, OptionSpec, OptionValue, Options,
+    STRENGTH_SEED, SYZYGY_PATH, THREADS,
 };
 use super::report::{Listener, Report};
 use super::strength::Level;
@@ -54,6 +54,8 @@ pub struct Engine {
     running: Option<Job>,
     /// The running job is a search (not a perft or bench).
     searching: bool,
+    /// This game was told that `OwnBook` has no book to use.
+    told_no_book: bool,
 }
 
 impl Engine {
@@ -116,6 +118,7 @@ impl Engine {
             listener,
             running: None,
             searching: false,
+            told_no_book: false,
         };
         Ok((engine, refused))
     }
@@ -208,6 +211,9 @@ impl Engine {
         if next.strength_level() != self.options.strength_level() {
             self.level_changed = true;
         }
+        if [OWN_BOOK, BOOK_FILE].contains(&spec.name) {
+            self.told_no_book = false;
+        }
         self.options = next;
         Ok((spec, parsed))
     }
@@ -261,6 +267,7 @@ impl Engine {
         self.searcher().new_game();
         self.seeds.new_game();
         self.level_changed = false;
+        self.told_no_book = false;
     }
 
     /// The opening book, if one is loaded.
@@ -280,6 +287,10 @@ impl Engine {
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
         if self.refused.is_some() {
             return self.go_nowhere(limits);
+        }
+        if !self.told_no_book && self.book.is_missing(&limits, &self.options) {
+            self.told_no_book = true;
+            (self.listener)(Report::NoBook);
         }
         if let Some(choice) = self
             .book

@@ -78,6 +78,12 @@ impl OpeningBook {
         self.book.as_ref()
     }
 
+    /// Whether a `go` with `limits` would be answered from the book but no
+    /// book is loaded (`OwnBook` on, no `BookFile`).
+    pub fn is_missing(&self, limits: &SearchLimits, options: &Options) -> bool {
+        options.own_book() && self.book.is_none() && asks_for_a_game_move(limits)
+    }
+
     /// The book's move for a `go` with `limits` in `board`, if the options
     /// and the limits let the book answer and it has a move.
     pub fn choose(

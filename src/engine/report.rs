@@ -36,6 +36,9 @@ pub enum Report {
         /// The total weight of the position's legal book moves.
         total: u64,
     },
+    /// `OwnBook` is on but no `BookFile` is loaded, so a game move came
+    /// from the search (said once a game).
+    NoBook,
     /// `go perft` is done (or was stopped).
     Perft {
         /// Leaf count below each root move, in legal-move order.
@@ -67,7 +70,7 @@ impl Report {
                 report,
                 SearchReport::Finished { .. } | SearchReport::Failed { .. }
             ),
-            Report::BenchPosition(_) | Report::Book { .. } => false,
+            Report::BenchPosition(_) | Report::Book { .. } | Report::NoBook => false,
             Report::Perft { .. } | Report::Bench(_) | Report::Failed { .. } => true,
         }
     }

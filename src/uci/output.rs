@@ -169,6 +169,11 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
                 move_to_uci(*mv, style.chess960)
             )]
         }
+        Report::NoBook => vec![
+            "info string no book move: OwnBook is on but no BookFile is loaded \
+             (setoption name BookFile value <path to a Polyglot .bin>)"
+                .to_owned(),
+        ],
         Report::Perft {
             moves,
             time,
