@@ -18,10 +18,12 @@
 //! So every real win ranks above every cursed win, above every draw, and so
 //! on; the search then plays one of the moves of the best rank (or, for
 //! MultiPV lines beyond them, of the next ranks in turn). Ranking equal
-//! wins as equal lets the search pick the quickest mate it sees, and the
-//! DTZ ranking takes over as soon as the clock or a repetition demands it,
-//! so the win is always converted. DTZ values may be rounded by one ply
-//! (see [`super::Dtz`]); the margin of 99 covers that.
+//! wins as equal lets the search pick the quickest mate it sees; short of
+//! one it plays the smallest `d` among them (the floor under each win's
+//! score, see `search/root.rs`), and the DTZ ranking takes over as soon as
+//! the clock or a repetition demands it, so the win is always converted.
+//! DTZ values may be rounded by one ply (see [`super::Dtz`]); the margin
+//! of 99 covers that.
 //!
 //! Without DTZ tables the moves are ranked by WDL alone (the value of the
 //! position each move leads to, as if its clock were zero), which keeps
