@@ -243,3 +243,38 @@ fn a_truncated_or_corrupted_table_counts_as_missing_and_is_reported_once() {
         assert!(tables.take_problems().is_empty());
     }
 }
+
+#[test]
+fn a_win_the_defender_can_answer_with_a_threefold_ranks_as_a_draw() {
+    let Some(dir) =
+        syzygy_or_skip("a_win_the_defender_can_answer_with_a_threefold_ranks_as_a_draw")
+    else {
+        return;
+    };
+    let tables = Tablebases::open(dir.to_str().unwrap()).unwrap();
+    // KRvK: the kings have walked g4-f3-g4 and h6-h7-h6, and again to f3
+    // and h7. Kg4 is the tables' quickest win (13 plies to mate, the rest
+    // 17 or more), but after it Kh6 is the start position a third time.
+    let mut p = pos("8/8/7k/8/6K1/R7/8/8 w - - 0 1");
+    for m in ["g4f3", "h6h7", "f3g4", "h7h6", "g4f3", "h6h7"] {
+        let m = p.parse_move(m, false).unwrap();
+        p.play(m);
+    }
+    let moves: Vec<_> = p.board().legal_moves().into_iter().collect();
+    let ranking = rank_root_moves(&tables, &p, &moves).unwrap();
+    let kg4 = ranking
+        .moves
+        .iter()
+        .find(|m| shears::chess::move_to_uci(m.mv, false) == "f3g4")
+        .unwrap();
+    assert_eq!((kg4.wdl, kg4.dtz), (Wdl::Draw, Some(0)));
+    // The position is still won, by other moves.
+    let best = ranking.moves[0];
+    assert_eq!(best.wdl, Wdl::Win);
+    assert!(best.dtz.is_some_and(|d| d >= 17), "{best:?}");
+    // Without that history Kg4 is the one best move.
+    let fresh = pos(&p.fen());
+    let (wdl, group) = best_group(&tables, &fresh);
+    assert_eq!(wdl, Wdl::Win);
+    assert!(group.contains(&"f3g4".to_owned()), "{group:?}");
+}

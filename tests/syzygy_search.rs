@@ -255,3 +255,55 @@ fn without_dtz_tables_the_root_is_ranked_by_wdl_and_the_search_probes() {
     // Fifteen probes at the root, and more in the search (after Kxa2).
     assert!(last.tbhits.is_some_and(|n| n > 15), "{last:?}");
 }
+
+/// The distance to zeroing of each winning root move of `fen`, by the
+/// tables' ranking.
+fn winning_dtz(tb: &Tablebases, fen: &str) -> Vec<(String, i32)> {
+    let pos = Position::from_fen(fen, false).unwrap();
+    let moves: Vec<_> = pos.board().legal_moves().into_iter().collect();
+    let ranking = shears::tb::rank_root_moves(tb, &pos, &moves).expect("in the tables");
+    ranking
+        .moves
+        .iter()
+        .filter(|m| m.wdl == shears::tb::Wdl::Win)
+        .map(|m| (move_to_uci(m.mv, false), m.dtz.expect("ranked by DTZ")))
+        .collect()
+}
+
+#[test]
+fn among_wins_the_root_plays_the_quickest_progress_unless_it_sees_a_mate() {
+    let Some(tb) = tables("among_wins_the_root_plays_the_quickest_progress") else {
+        return;
+    };
+    // KRPvKR wins from issue 35's games, at several distances to zeroing,
+    // no mate in sight: the evaluation cannot tell progress from
+    // shuffling, the tables can. Before, depth 10 played a move 4 to 8
+    // plies slower to zeroing (Rc3: 17 plies, Re3: 9; Kc5: 27, Kc3: 23;
+    // Kb7: 11, Kb5: 7).
+    for fen in [
+        "8/r7/8/8/7k/PK4R1/8/8 w - - 5 16",
+        "1r6/7k/8/8/1K6/8/P5R1/8 w - - 20 11",
+        "R7/8/P1K1k3/8/8/8/2r5/8 w - - 5 36",
+    ] {
+        let wins = winning_dtz(&tb, fen);
+        let quickest = wins.iter().map(|&(_, d)| d).min().unwrap();
+        assert!(wins.iter().any(|&(_, d)| d > quickest), "{fen}: {wins:?}");
+        let run = search(Some(tb.clone()), fen, depth(10), SearchSettings::default());
+        let played = wins.iter().find(|(m, _)| *m == run.best);
+        assert_eq!(
+            played.map(|&(_, d)| d),
+            Some(quickest),
+            "{fen}: {}",
+            run.best
+        );
+        assert_eq!(run.last(1).score, Score::Cp(20_000), "{fen}");
+    }
+    // A mate the search proves beats the tables' quickest zeroing: Rh8+
+    // mates in two, e7 (a pawn move) zeroes at once.
+    let fen = "2R5/8/4P3/6r1/8/8/8/5K1k w - - 0 1";
+    let run = search(Some(tb), fen, depth(8), SearchSettings::default());
+    assert_eq!(
+        (run.best.as_str(), run.last(1).score),
+        ("c8h8", Score::Mate(2))
+    );
+}

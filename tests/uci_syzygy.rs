@@ -458,3 +458,44 @@ fn tb_gen_reproduces_the_committed_endgames() {
         "regenerate with: shears tb-gen --count 100 --seed 1 --pieces 4,5 -o tests/data/endgames/tb45.epd"
     );
 }
+
+#[test]
+fn a_tablebase_win_is_not_played_into_a_threefold_repetition() {
+    let Some(dir) = syzygy_or_skip("a_tablebase_win_is_not_played_into_a_threefold_repetition")
+    else {
+        return;
+    };
+    let mut engine = Engine::spawn();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    assert!(engine.sync().is_empty());
+    // KRvK, the kings walking to and fro (issue 35 saw a KRPvKR win drawn
+    // so): Kg4, the quickest win by the tables, lets Black answer Kh6, the
+    // start position a third time.
+    let start = "8/8/7k/8/6K1/R7/8/8 w - - 0 1";
+    let moves = ["g4f3", "h6h7", "f3g4", "h7h6", "g4f3", "h6h7"];
+    engine.set_position(&format!("position fen {start} moves {}", moves.join(" ")));
+    let (infos, best, _) = go(&mut engine, "go depth 12");
+    assert_ne!(best, "f3g4");
+    let score = infos.last().and_then(|i| i.score);
+    assert!(
+        matches!(score, Some(Score::Cp(20_000) | Score::Mate(1..))),
+        "{score:?}"
+    );
+    // The move keeps the win, and no reply repeats a position thrice.
+    let tables = shears::tb::Tablebases::open(dir.to_str().unwrap()).unwrap();
+    let mut pos = shears::chess::Position::from_fen(start, false).unwrap();
+    for m in moves.iter().chain([&best.as_str()]) {
+        let m = pos.parse_move(m, false).unwrap();
+        pos.play(m);
+    }
+    assert_eq!(tables.probe_wdl(pos.board()), Some(shears::tb::Wdl::Loss));
+    for reply in shakmaty::Position::legal_moves(pos.board()) {
+        pos.play(reply);
+        assert!(pos.repetitions() < 2, "{best} allows a threefold");
+        pos.undo();
+    }
+    engine.shutdown();
+}

@@ -215,7 +215,11 @@ impl Worker<'_> {
                 first: searched == 1,
                 cut: flags.cut,
             };
-            let score = self.search_move::<N>(ply, window, ladder);
+            let score = if N::ROOT {
+                self.search_root_move::<N>(m, window, ladder)
+            } else {
+                self.search_move::<N>(ply, window, ladder)
+            };
             self.undo();
             if self.aborted {
                 return 0;
@@ -512,6 +516,27 @@ impl Worker<'_> {
         } else {
             self.history.update_capture_cutoff(side, depth, mv.m, tried);
         }
+    }
+
+    /// Searches root move `m`, just played, in the root's `window`. A move
+    /// the tables call a win scores at least its floor (see `root.rs`):
+    /// the larger of the floor and what the search finds, so the search
+    /// looks only above the floor, for a mate, and its line is kept only
+    /// when it found one (else the move's line is the move alone).
+    fn search_root_move<N: NodeKind>(&mut self, m: Move, window: Window, ladder: Ladder) -> i32 {
+        let Some(floor) = self.root.tb_floor(m) else {
+            return self.search_move::<N>(0, window, ladder);
+        };
+        let score = if floor < window.beta {
+            let above = Window::new(window.alpha.max(floor), window.beta);
+            self.search_move::<N>(0, above, ladder).max(floor)
+        } else {
+            floor
+        };
+        if score == floor {
+            self.stack.at_mut(1).pv.clear();
+        }
+        score
     }
 
     /// Searches the move just played (the child at `ply + 1`) in the

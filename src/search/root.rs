@@ -9,10 +9,18 @@
 //! searches only the moves of the rank of the `k`-th move: line 1 the moves
 //! that keep the best outcome, and further lines the rest in rank order.
 //! Without tables every rank is 0, one group.
+//!
+//! A move the tables call a win also carries a floor under its score, the
+//! tablebase score of a win that zeroes (captures, moves a pawn or mates)
+//! as many plies from the root as the tables say (`TB_WIN - d`): among
+//! the wins of one rank the tables' quickest progress is played unless
+//! the search proves a mate, which scores above every floor. The search's
+//! evaluation of such a move counts for nothing: it cannot tell progress
+//! from shuffling, and shuffling drew won endings by repetition (issue 35).
 
 use shakmaty::Move;
 
-use super::score::{INFINITE, is_mate, tb_win_in};
+use super::score::{INFINITE, MAX_PLY, is_mate, tb_win_in};
 use crate::tb::{RootRanking, Verdict};
 
 /// A root move with what the last search of it found.
@@ -35,6 +43,10 @@ pub(super) struct RootMove {
     /// The score the tables give the move, shown instead of the search's
     /// unless that is a mate (`None`: not ranked by the tables).
     pub tb_score: Option<i32>,
+    /// A win by the tables: the least score of the move, `TB_WIN - d` for
+    /// a win that zeroes `d` plies from the root (see the module
+    /// documentation).
+    pub tb_floor: Option<i32>,
 }
 
 impl RootMove {
@@ -48,6 +60,7 @@ impl RootMove {
             nodes: 0,
             tb_rank: 0,
             tb_score: None,
+            tb_floor: None,
         }
     }
 
@@ -95,25 +108,41 @@ impl RootMoves {
     /// The root moves as the tables rank them, best first, none searched
     /// yet; `rule50`: the 50-move rule counts for the scores shown.
     pub fn ranked(ranking: &RootRanking, rule50: bool) -> RootMoves {
-        let moves = ranking
+        let mut moves: Vec<RootMove> = ranking
             .moves
             .iter()
-            .map(|ranked| RootMove {
-                tb_rank: ranked.rank,
-                tb_score: Some(match ranked.wdl.verdict(rule50) {
-                    // The root itself is in the tables: a win there is a
-                    // win at ply 0 (Stockfish shows it as 20000 too).
-                    Verdict::Win => tb_win_in(0),
-                    Verdict::Draw => 0,
-                    Verdict::Loss => -tb_win_in(0),
-                }),
-                ..RootMove::new(ranked.mv)
+            .map(|ranked| {
+                let verdict = ranked.wdl.verdict(rule50);
+                // Beyond MAX_PLY (a cursed win without the 50-move rule) the
+                // floor stays at the bottom of the tablebase band.
+                let floor = |d: i32| tb_win_in(d.clamp(0, MAX_PLY as i32) as usize);
+                RootMove {
+                    tb_rank: ranked.rank,
+                    tb_score: Some(match verdict {
+                        // The root itself is in the tables: a win there is a
+                        // win at ply 0 (Stockfish shows it as 20000 too).
+                        Verdict::Win => tb_win_in(0),
+                        Verdict::Draw => 0,
+                        Verdict::Loss => -tb_win_in(0),
+                    }),
+                    tb_floor: ranked.dtz.filter(|_| verdict == Verdict::Win).map(floor),
+                    ..RootMove::new(ranked.mv)
+                }
             })
             .collect();
+        // The quickest progress first among equal ranks: it is what the
+        // search will most likely play.
+        moves.sort_by_key(|rm| std::cmp::Reverse((rm.tb_rank, rm.tb_floor)));
         RootMoves {
             moves,
             ..RootMoves::new(&[])
         }
+    }
+
+    /// The tables' floor under the score of root move `m`, if it has one
+    /// (see [`RootMove::tb_floor`]).
+    pub fn tb_floor(&self, m: Move) -> Option<i32> {
+        self.moves.iter().find(|rm| rm.mv == m)?.tb_floor
     }
 
     /// Starts the iteration at `depth`: this iteration's scores become the

@@ -7,7 +7,9 @@
 //! move of the best rank: MultiPV line `k` searches the moves of the rank
 //! of the `k`-th move (see `root.rs`). With DTZ ranking that alone converts
 //! every win and holds every draw, so the search itself does not probe
-//! (Stockfish does the same); with WDL ranking it goes on probing.
+//! (Stockfish does the same); with WDL ranking it goes on probing. Among
+//! wins of one rank the tables' quickest progress is played unless the
+//! search proves a mate (each win's floor, `RootMove::tb_floor`).
 //!
 //! Inside the search, a position reached by a capture or pawn move (its
 //! WDL value is exact then) with few enough pieces is probed: a draw ends

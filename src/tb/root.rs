@@ -9,7 +9,7 @@
 //! |---|---|
 //! | wins, zeroing with room to spare: `d + c ≤ 99`, no repetition since the last zeroing move | `TOP` (all equal: the search chooses among them) |
 //! | wins only just, or the line has repeated, or a cursed win | `TOP/2 − (d + c)`: the quicker, the better |
-//! | draws | 0 |
+//! | draws (a move to a threefold repetition included, and a win the opponent can answer with one) | 0 |
 //! | loses, but the 50-move rule is near (`2·|d| + c ≥ 100`), or a blessed loss | `−TOP/2 + (|d| + c)`: the longer, the better |
 //! | loses | `−TOP` (all equal) |
 //!
@@ -18,10 +18,12 @@
 //! So every real win ranks above every cursed win, above every draw, and so
 //! on; the search then plays one of the moves of the best rank (or, for
 //! MultiPV lines beyond them, of the next ranks in turn). Ranking equal
-//! wins as equal lets the search pick the quickest mate it sees, and the
-//! DTZ ranking takes over as soon as the clock or a repetition demands it,
-//! so the win is always converted. DTZ values may be rounded by one ply
-//! (see [`super::Dtz`]); the margin of 99 covers that.
+//! wins as equal lets the search pick the quickest mate it sees; short of
+//! one it plays the smallest `d` among them (the floor under each win's
+//! score, see `search/root.rs`), and the DTZ ranking takes over as soon as
+//! the clock or a repetition demands it, so the win is always converted.
+//! DTZ values may be rounded by one ply (see [`super::Dtz`]); the margin
+//! of 99 covers that.
 //!
 //! Without DTZ tables the moves are ranked by WDL alone (the value of the
 //! position each move leads to, as if its clock were zero), which keeps
@@ -110,6 +112,24 @@ fn after(pos: &Position, m: Move) -> After {
     }
 }
 
+/// Threefold repetition one reply away: whether the side to move at `pos`
+/// has a move to a position that occurred twice before, so it can claim
+/// the draw. The tables know nothing of the game's history, so a win that
+/// allows this is a draw all the same: the losing side claims it.
+/// Stockfish's ranking looks only at the move's own position; a
+/// defender's king walking back into a position seen twice drew a KRPvKR
+/// win (issue 35). Only worth asking when a position of the line since the
+/// last capture or pawn move has occurred twice already.
+fn reply_repeats_thrice(pos: &mut Position) -> bool {
+    let replies = pos.board().legal_moves();
+    replies.into_iter().any(|reply| {
+        pos.play(reply);
+        let drawn = pos.repetitions() >= 2;
+        pos.undo();
+        drawn
+    })
+}
+
 fn rank_by_dtz(tables: &Tablebases, pos: &Position, moves: &[Move]) -> Option<Vec<RankedMove>> {
     let clock = pos.board().halfmoves().min(1000) as i32;
     let repeated = pos.has_repeated();
@@ -123,9 +143,13 @@ fn rank_by_dtz(tables: &Tablebases, pos: &Position, moves: &[Move]) -> Option<Ve
                 After::Open(next) if next.board().halfmoves() == 0 => {
                     (-tables.probe_wdl(next.board())?).dtz_before_zeroing()
                 }
-                After::Open(next) => {
+                After::Open(mut next) => {
                     let d = -tables.probe_dtz(next.board())?.plies;
-                    d + d.signum()
+                    if d > 0 && repeated && reply_repeats_thrice(&mut next) {
+                        0
+                    } else {
+                        d + d.signum()
+                    }
                 }
             };
             Some(ranked_by_dtz(mv, d, clock, repeated))
@@ -172,13 +196,19 @@ fn ranked_by_dtz(mv: Move, d: i32, clock: i32, repeated: bool) -> RankedMove {
 }
 
 fn rank_by_wdl(tables: &Tablebases, pos: &Position, moves: &[Move]) -> Option<Vec<RankedMove>> {
+    let repeated = pos.has_repeated();
     moves
         .iter()
         .map(|&mv| {
             let wdl = match after(pos, mv) {
                 After::Mate => Wdl::Win,
                 After::Drawn => Wdl::Draw,
-                After::Open(next) => -tables.probe_wdl(next.board())?,
+                After::Open(mut next) => match -tables.probe_wdl(next.board())? {
+                    Wdl::Win | Wdl::CursedWin if repeated && reply_repeats_thrice(&mut next) => {
+                        Wdl::Draw
+                    }
+                    wdl => wdl,
+                },
             };
             let rank = match wdl {
                 Wdl::Win => TOP,
