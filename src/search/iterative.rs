@@ -9,7 +9,7 @@ use super::limits::SearchLimits;
 use super::node::{NodeFlags, Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{ScoreBound, SearchReport};
-use super::score::{INFINITE, MAX_DEPTH, Score, is_decisive};
+use super::score::{INFINITE, MATE, MAX_DEPTH, Score, is_decisive, is_mate};
 use super::time::soft_scale;
 use super::worker::Worker;
 
@@ -104,10 +104,14 @@ pub(super) fn main_thread(
         if main.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
             break;
         }
+        // go mate: a mate in at most the moves asked for is the answer
+        // (either way: being mated that soon is as much the answer).
         if let (Some(m), Score::Mate(n)) = (limits.mate, Score::from_internal(best.score))
-            && n > 0
-            && n as u32 <= m
+            && n.unsigned_abs() <= m
         {
+            break;
+        }
+        if mate_settled(best.score, depth, limits) && !main.pondering() {
             break;
         }
         // Soft limit, scaled by how settled the search is: an iteration
@@ -130,6 +134,29 @@ pub(super) fn main_thread(
         }
     }
     result
+}
+
+/// Iterations past twice a mate's distance (in plies) plus this many
+/// before the mate counts as settled.
+const MATE_SETTLED_MARGIN: u32 = 4;
+
+/// Mate found: once the search has gone well past its distance (twice the
+/// plies, plus [`MATE_SETTLED_MARGIN`]) a shorter one would have shown, so
+/// a search under a clock or a node budget stops deepening rather than
+/// print the same mate to depth 100. Not for `go depth` (the depth asked
+/// for is searched), `go infinite` (until `stop`), nor for a `go mate` whose
+/// mate is still longer than the one asked for (it is still sought).
+fn mate_settled(score: i32, depth: u32, limits: &SearchLimits) -> bool {
+    if !is_mate(score) || limits.depth.is_some() || limits.infinite {
+        return false;
+    }
+    let plies = (MATE - score.abs()) as u32;
+    // A mate of ours longer than go mate asked for: a shorter one is
+    // still sought.
+    if score > 0 && limits.mate.is_some_and(|m| plies.div_ceil(2) > m) {
+        return false;
+    }
+    depth >= 2 * plies + MATE_SETTLED_MARGIN
 }
 
 /// A helper thread's iterative deepening: until the search stops; returns

@@ -193,8 +193,13 @@ pub struct SearchConfig {
     pub aspiration: bool,
     /// Null-move pruning (the `NullMove` option).
     pub null_move: bool,
-    /// Reverse futility, futility, late move and SEE pruning, delta pruning.
+    /// Reverse futility, futility, late move and SEE pruning, delta pruning,
+    /// ProbCut.
     pub pruning: bool,
+    /// With `pruning` on: the whole-node cutoffs that rest on the static
+    /// evaluation (reverse futility pruning, ProbCut). Off in `go mate`
+    /// searches, see [`SearchConfig::for_mate_search`].
+    pub node_pruning: bool,
     /// Late move reductions and internal iterative reduction.
     pub reductions: bool,
     /// Check extension, and quiet checks at the first quiescence ply.
@@ -217,6 +222,7 @@ impl Default for SearchConfig {
             aspiration: true,
             null_move: true,
             pruning: true,
+            node_pruning: true,
             reductions: true,
             extensions: true,
             qsearch: true,
@@ -227,6 +233,21 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// This configuration for `go mate`: a mate is proved by the moves
+    /// searched, so no node is cut because its static evaluation (reverse
+    /// futility, ProbCut) or a pass (null move) says the side to move is
+    /// doing well. Composed mates are full of sacrifices, quiet keys and
+    /// zugzwang that those cutoffs hide: on 300 mates in 5 to 7 of
+    /// matetrack's mates2000.epd at 1M nodes a position, `go mate` found
+    /// 210 with them and 264 without (Stockfish 15.1: 255).
+    pub fn for_mate_search(self) -> SearchConfig {
+        SearchConfig {
+            null_move: false,
+            node_pruning: false,
+            ..self
+        }
+    }
+
     /// Plain fixed-depth alpha-beta: no TT, ordering, PVS, aspiration,
     /// pruning, reductions, extensions, qsearch, mate-distance pruning or
     /// evaluation correction.
@@ -239,6 +260,7 @@ impl SearchConfig {
             aspiration: false,
             null_move: false,
             pruning: false,
+            node_pruning: false,
             reductions: false,
             extensions: false,
             qsearch: false,

@@ -126,6 +126,7 @@ impl Worker<'_> {
     /// evaluation when this holds (non-PV nodes, not in check).
     fn reverse_futility(&self, node: &NodeFacts, beta: i32) -> bool {
         self.shared.config.pruning
+            && self.shared.config.node_pruning
             && node.depth <= RFP_MAX_DEPTH.get()
             && !is_decisive(beta)
             && node.eval - RFP_MARGIN.get() * (node.depth - i32::from(node.improving)) >= beta
@@ -194,7 +195,11 @@ impl Worker<'_> {
         flags: NodeFlags,
     ) -> Option<i32> {
         let depth = node.depth;
-        if !self.shared.config.pruning || depth < PROBCUT_MIN_DEPTH.get() || is_decisive(beta) {
+        let config = self.shared.config;
+        if !(config.pruning && config.node_pruning)
+            || depth < PROBCUT_MIN_DEPTH.get()
+            || is_decisive(beta)
+        {
             return None;
         }
         let cut_beta =

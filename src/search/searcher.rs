@@ -126,7 +126,10 @@ impl Searcher {
     ) -> SearchOutcome {
         let start = limits.received.unwrap_or_else(Instant::now);
         self.tt.new_search();
-        let settings = self.settings;
+        let mut settings = self.settings;
+        if limits.mate.is_some() {
+            settings.config = settings.config.for_mate_search();
+        }
         let time = TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms);
         let mut shared = SharedState::new(
             &self.tt,
@@ -146,11 +149,10 @@ impl Searcher {
         shared.tb = tb;
         shared.handicap = settings.handicap;
         let shared = shared;
-        let max_depth = match (limits.depth, limits.mate) {
-            (Some(d), _) => d.clamp(1, MAX_DEPTH),
-            (None, Some(m)) => m.clamp(1, MAX_DEPTH).saturating_mul(2).min(MAX_DEPTH),
-            (None, None) => MAX_DEPTH,
-        };
+        // go mate N deepens until it has a mate in at most N moves (or
+        // another limit ends it): a mate in N needs more than 2N plies of
+        // nominal depth once reductions and pruning have cut the tree.
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
 
         let (main_state, helper_states) = self
             .threads
