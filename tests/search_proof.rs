@@ -26,8 +26,8 @@ use shears::chess::{Position, START_FEN, move_to_uci, zobrist::full_key};
 use shears::eval::evaluate;
 use shears::search::params::SearchConfig;
 use shears::search::{
-    MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchSettings,
-    Searcher, Signals,
+    MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchRequest,
+    SearchSettings, Searcher, Signals,
 };
 
 // ---------------------------------------------------------------------------
@@ -309,8 +309,9 @@ fn run(
     tt_mb: usize,
     report: &(dyn Fn(SearchReport) + Sync),
 ) -> SearchOutcome {
-    let mut searcher = Searcher::new(settings, tt_mb).expect("table");
-    searcher.think_with(pos, limits, &Signals::new(false), report)
+    let mut searcher = Searcher::new(tt_mb).expect("table");
+    let request = SearchRequest::new(pos, limits, settings);
+    searcher.search(&request, &Signals::new(false), report)
 }
 
 fn settings(config: SearchConfig) -> SearchSettings {

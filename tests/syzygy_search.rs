@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex};
 use shakmaty::Position as _;
 use shears::chess::{Position, move_to_uci};
 use shears::search::{
-    Score, SearchInfo, SearchLimits, SearchReport, SearchSettings, Searcher, Signals, TbSettings,
+    Score, SearchInfo, SearchLimits, SearchReport, SearchRequest, SearchSettings, Searcher,
+    Signals, TbSettings,
 };
 use shears::tb::Tablebases;
 
@@ -51,20 +52,34 @@ fn search(
     settings: SearchSettings,
 ) -> Run {
     let pos = Position::from_fen(fen, false).unwrap();
-    let mut searcher = Searcher::new(settings, 16).unwrap();
-    searcher.set_tablebases(tables);
+    let mut searcher = Searcher::new(16).unwrap();
+    let request = SearchRequest::new(&pos, &limits, settings).with_tables(tables.as_deref());
     let lines = Mutex::new(Vec::new());
-    let outcome = searcher.think_with(&pos, &limits, &Signals::new(false), &|r| match r {
-        SearchReport::Iteration(info) => lines.lock().unwrap().push(info),
-        SearchReport::Finished {
-            info: Some(info), ..
-        } => lines.lock().unwrap().push(info),
-        SearchReport::Problem(p) => panic!("unexpected problem: {p}"),
-        _ => {}
+    let outcome = searcher.search(&request, &Signals::new(false), &|r| {
+        if let SearchReport::Iteration(info) = r {
+            lines.lock().unwrap().push(info);
+        }
     });
+    assert!(
+        outcome.problems.is_empty(),
+        "unexpected problem: {:?}",
+        outcome.problems
+    );
+    let mut lines = lines.into_inner().unwrap();
+    // The final line, as the engine sends it: the line the move comes
+    // from, unless it was the last line 1 reported.
+    if let Some(line) = &outcome.line
+        && !lines
+            .iter()
+            .rev()
+            .find(|i| i.multipv == 1)
+            .is_some_and(|i| i.shows(line))
+    {
+        lines.push(SearchInfo::new(line, 1, &outcome.counters));
+    }
     Run {
         best: move_to_uci(outcome.best.expect("a move"), false),
-        lines: lines.into_inner().unwrap(),
+        lines,
     }
 }
 

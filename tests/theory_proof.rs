@@ -28,7 +28,7 @@ use shears::search::params::SearchConfig;
 use shears::search::theory::{
     Algorithm, Leaf, MoveOrdering, SearchTree, TheoryConfig, TheoryLimits, search,
 };
-use shears::search::{SearchLimits, SearchSettings, Searcher};
+use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher};
 
 /// Start positions of the random games.
 const START_FENS: &[&str] = &[
@@ -226,11 +226,13 @@ fn theory_minimax_is_the_engines_plain_alpha_beta() {
     let failures: Vec<String> = cases
         .par_iter()
         .flat_map_iter(|c| {
-            let mut searcher =
-                Searcher::new(SearchSettings::single(SearchConfig::plain()), 1).expect("table");
+            let mut searcher = Searcher::new(1).expect("table");
+            let settings = SearchSettings::single(SearchConfig::plain());
             (1..=3)
                 .filter_map(|depth| {
-                    let engine = searcher.think(&c.pos, &SearchLimits::depth(depth)).score?;
+                    let limits = SearchLimits::depth(depth);
+                    let request = SearchRequest::new(&c.pos, &limits, settings);
+                    let engine = searcher.think(&request).score?;
                     let theory = value(&c.pos, depth, configs(Leaf::Eval)[0]);
                     (engine != theory).then(|| {
                         format!(

@@ -10,8 +10,9 @@
 //!   echoed shortened);
 //! * `go` runs a real search of the current position on its own thread, as
 //!   the engine does, but bounded (depth ≤ 3, ≤ 2000 nodes, no `infinite`
-//!   or `ponder`, one thread); its reports are formatted as `info` lines, and
-//!   its best move and PV must be legal (and in `searchmoves` if given);
+//!   or `ponder`, one thread); its reports and its answer are formatted as
+//!   `info` and `bestmove` lines, and its best move and PV must be legal
+//!   (and in `searchmoves` if given);
 //! * `go perft N` runs divide to depth ≤ 2 and must agree with plain perft.
 //!
 //! Harness limits, not engine rules: `Hash` values over 8 MB are skipped
@@ -30,10 +31,11 @@ use shears::engine::Engine;
 use shears::engine::config::Config;
 use shears::search::theory;
 use shears::search::{
-    SEARCH_STACK_BYTES, SearchLimits, SearchReport, Searcher, Signals, wdl_material,
+    SEARCH_STACK_BYTES, SearchInfo, SearchLimits, SearchReport, SearchRequest, Searcher, Signals,
+    wdl_material,
 };
 use shears::uci::command::{Command, parse_line};
-use shears::uci::output::{Output, Style, format_search};
+use shears::uci::output::{Output, Style, format_answer, format_search};
 use shears::uci::{Outcome, Session};
 
 /// Longest error message accepted (user text is echoed cut to 80 chars).
@@ -115,9 +117,7 @@ fn skipped(line: &str) -> bool {
 /// runs reproduce).
 fn searcher() -> &'static Mutex<Searcher> {
     static SEARCHER: OnceLock<Mutex<Searcher>> = OnceLock::new();
-    SEARCHER.get_or_init(|| {
-        Mutex::new(Searcher::new(Default::default(), 1).expect("a 1 MB table"))
-    })
+    SEARCHER.get_or_init(|| Mutex::new(Searcher::new(1).expect("a 1 MB table")))
 }
 
 /// The engine's search, bounded, on a thread with the engine's stack size.
@@ -138,44 +138,36 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     let material = wdl_material(pos.board().board());
     let mut searcher = searcher().lock().unwrap_or_else(|p| p.into_inner());
     searcher.new_game();
-    searcher.set_settings(settings);
     let signals = Signals::new(false);
-    let finished: Mutex<Option<SearchReport>> = Mutex::new(None);
     let report = |r: SearchReport| {
         for line in format_search(&r, style, material) {
-            assert!(
-                line.starts_with("info ") || line.starts_with("bestmove "),
-                "{line}"
-            );
+            assert!(line.starts_with("info "), "{line}");
         }
         if let SearchReport::Iteration(info) = &r {
             check_line(&pos, &info.pv);
         }
-        if matches!(r, SearchReport::Finished { .. }) {
-            *finished.lock().unwrap() = Some(r);
-        }
     };
     let teaching = engine.options().search_algorithm();
-    std::thread::scope(|s| {
+    let outcome = std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(SEARCH_STACK_BYTES)
             .spawn_scoped(s, {
                 let searcher = &mut *searcher;
                 || match teaching {
                     // SearchAlgorithm: a textbook search plays instead.
-                    Some(config) => {
-                        theory::think(&pos, &limits, config, 0, &signals, &report);
-                    }
+                    Some(config) => theory::think(&pos, &limits, config, 0, &signals, &report),
                     None => {
-                        searcher.think_with(&pos, &limits, &signals, &report);
+                        let request = SearchRequest::new(&pos, &limits, settings);
+                        searcher.search(&request, &signals, &report)
                     }
                 }
             })
-            .expect("spawning the search thread");
+            .expect("spawning the search thread")
+            .join()
+            .expect("the search does not panic")
     });
-    let Some(SearchReport::Finished { info, best, ponder }) = finished.into_inner().unwrap() else {
-        panic!("the search ended without a Finished report: {}", pos.fen());
-    };
+    let best = outcome.best;
+    let ponder = outcome.line.as_ref().and_then(|l| l.pv.get(1).copied());
     let legal = pos.board().legal_moves();
     match best {
         None => assert!(legal.is_empty(), "no best move in {}", pos.fen()),
@@ -197,8 +189,15 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
             );
         }
     }
-    if let Some(info) = info {
-        check_line(&pos, &info.pv);
+    if let Some(line) = &outcome.line {
+        check_line(&pos, &line.pv);
+        let info = SearchInfo::new(line, 1, &outcome.counters);
+        for text in format_answer(Some(&info), best, ponder, style, material) {
+            assert!(
+                text.starts_with("info ") || text.starts_with("bestmove "),
+                "{text}"
+            );
+        }
     }
 }
 

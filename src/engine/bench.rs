@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::chess::Position;
 use crate::search::params::SearchConfig;
-use crate::search::{SearchLimits, SearchSettings, Searcher, Signals, Stats};
+use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, Signals, Stats};
 
 /// Depth used when none is given.
 pub const DEFAULT_DEPTH: u32 = 14;
@@ -135,8 +135,8 @@ pub fn run_with(
     progress: &mut dyn FnMut(&BenchPosition),
 ) -> BenchResult {
     let mut total = BenchResult::default();
-    let mut searcher = Searcher::new(SearchSettings::single(config), BENCH_HASH_MB)
-        .expect("the bench table is small");
+    let mut searcher = Searcher::new(BENCH_HASH_MB).expect("the bench table is small");
+    let settings = SearchSettings::single(config);
     let limits = SearchLimits::depth(depth);
     for (i, fen) in bench_fens().enumerate() {
         if signals.stopped() {
@@ -149,7 +149,8 @@ pub fn run_with(
         // moves of a game.
         searcher.new_game();
         let start = Instant::now();
-        let outcome = searcher.think_with(&pos, &limits, signals, &|_| {});
+        let request = SearchRequest::new(&pos, &limits, settings);
+        let outcome = searcher.search(&request, signals, &|_| {});
         total.time += start.elapsed();
         total.nodes += outcome.nodes;
         total.positions += 1;

@@ -1,7 +1,9 @@
 //! The façade the UCI layer drives: the current position, the options, the
 //! searcher (table, thread states), the opening book, the Syzygy tables of
 //! `SyzygyPath`, the random state of a limited strength, and at most one
-//! running job (a search, a perft or a bench) on its own thread.
+//! running job (the answer to a `go`, a perft or a bench) on its own
+//! thread. [`Engine::go`] only plans who thinks and how the move is chosen;
+//! `answer.rs` answers.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
@@ -9,24 +11,21 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use shakmaty::Position as _;
-
+use super::answer::{Choice, EngineSearch, Go, Thinker};
 use super::bench;
 use super::job::Job;
-use super::limited::{LimitedGo, StrengthSeeds};
+use super::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use super::opening::OpeningBook;
 use super::options::{
     BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OWN_BOOK, OptionSpec, OptionValue, Options,
     STRENGTH_SEED, SYZYGY_PATH, THREADS,
 };
 use super::report::{Listener, Report};
-use super::strength::Level;
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
 use crate::search::params::SearchConfig;
-use crate::search::theory::{self, TheoryConfig};
-use crate::search::{self, SearchLimits, SearchReport, SearchSettings, Searcher, Signals};
+use crate::search::{self, SearchLimits, SearchSettings, Searcher, Signals};
 use crate::tb::{self, Tablebases};
 
 /// An option value refused at start-up ([`Engine::with_fallbacks`]): the
@@ -93,8 +92,11 @@ impl Engine {
     ) -> Result<(Engine, Vec<Refused>), OptionError> {
         let mut refused = Vec::new();
         let searcher = or_default(&mut options, HASH, fallback, &mut refused, |o| {
-            Searcher::new(settings(o), o.hash_mb())
-                .map_err(|e| OptionError::refused(HASH, &o.hash_mb().to_string(), &e.to_string()))
+            let mut searcher = Searcher::new(o.hash_mb()).map_err(|e| {
+                OptionError::refused(HASH, &o.hash_mb().to_string(), &e.to_string())
+            })?;
+            searcher.set_threads(o.threads());
+            Ok(searcher)
         })?;
         let book = or_default(&mut options, BOOK_FILE, fallback, &mut refused, |o| {
             OpeningBook::new(o)
@@ -198,7 +200,7 @@ impl Engine {
                 .searcher()
                 .resize_hash(next.hash_mb())
                 .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
-            THREADS => self.searcher().set_settings(settings(&next)),
+            THREADS => self.searcher().set_threads(next.threads()),
             CLEAR_HASH => self.searcher().clear_hash(),
             BOOK_FILE => self.book.load(next.book_file()).map_err(|e| {
                 OptionError::refused(BOOK_FILE, value.unwrap_or(""), &e.to_string())
@@ -275,164 +277,100 @@ impl Engine {
         self.book.book()
     }
 
-    /// Starts a search of the current position. A job still running is
-    /// stopped first (a search still sends its own `bestmove`). With
-    /// `OwnBook`, a `go` that asks for a game move is answered from the book
-    /// at once when it has a move (see `engine::opening`): a
-    /// [`Report::Book`], then the `Finished` report that plays it.
+    /// Answers `go` for the current position: plans who thinks and how
+    /// the move is chosen (`Engine::plan`) and starts the one job that
+    /// answers (see `engine::answer`). A job still running is stopped
+    /// first (a search still sends its own `bestmove`). A book move is
+    /// known at once: it is sent before this returns.
     ///
     /// # Errors
     ///
     /// When the search thread cannot be started.
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+        let go = self.plan(limits);
+        let instant = go.is_instant();
+        let ponder = go.limits.ponder;
+        let fallback = go.fallback();
+        self.start(
+            "search",
+            ponder,
+            move |signals, send| go.answer(signals, send),
+            move |reason| Report::SearchFailed {
+                reason,
+                best: fallback,
+            },
+        )?;
+        if instant {
+            self.stop_and_wait();
+        }
+        Ok(())
+    }
+
+    /// The plan of a `go`: after a refused `position`, nothing to search
+    /// (`bestmove 0000`, after `stop` or `ponderhit` for `go infinite` and
+    /// `go ponder`, as always); with `OwnBook`, the book's move when it has
+    /// one for a game move (see `engine::opening`); with `SearchAlgorithm`,
+    /// a teaching search; at a limited strength, the level's search and
+    /// choice (see `engine::limited`); else the engine's search and its
+    /// best line.
+    fn plan(&mut self, limits: SearchLimits) -> Go {
+        let position = self.position.clone();
+        let plan = |limits, thinker, choice, no_book_note| Go {
+            position,
+            limits,
+            thinker,
+            choice,
+            no_book_note,
+        };
         if self.refused.is_some() {
-            return self.go_nowhere(limits);
+            return plan(limits, Thinker::Nothing, Choice::Best, false);
         }
-        if !self.told_no_book && self.book.is_missing(&limits, &self.options) {
-            self.told_no_book = true;
-            (self.listener)(Report::NoBook);
-        }
-        if let Some(choice) = self
+        let no_book_note = !self.told_no_book && self.book.is_missing(&limits, &self.options);
+        self.told_no_book |= no_book_note;
+        if let Some(book) = self
             .book
             .choose(self.position.board(), &limits, &self.options)
         {
-            self.stop_and_wait();
-            let mv = choice.book_move.mv;
-            (self.listener)(Report::Book {
-                mv,
-                weight: choice.book_move.weight,
-                total: choice.total,
-            });
-            (self.listener)(Report::Search {
-                report: SearchReport::Finished {
-                    info: None,
-                    best: Some(mv),
-                    ponder: None,
-                },
-                material: search::wdl_material(self.position.board().board()),
-            });
-            return Ok(());
+            return plan(limits, Thinker::Nothing, Choice::Book(book), no_book_note);
         }
         if let Some(config) = self.options.search_algorithm() {
-            return self.go_theory(limits, config);
+            let move_overhead_ms = self.options.move_overhead_ms();
+            let thinker = Thinker::Theory {
+                config,
+                move_overhead_ms,
+            };
+            return plan(limits, thinker, Choice::Best, no_book_note);
         }
         if self.level_changed {
             self.stop_and_wait();
             self.searcher().new_game();
             self.level_changed = false;
         }
-        if let Some(level) = self.options.strength_level() {
-            return self.go_limited(limits, level);
-        }
-        let position = self.position.clone();
-        let settings = self.settings();
         let searcher = Arc::clone(&self.searcher);
         let tables = self.tables.clone();
-        let fallback = position.board().legal_moves().first().copied();
-        let material = search::wdl_material(position.board().board());
-        self.start(
-            "search",
-            limits.ponder,
-            move |signals, send| {
-                let mut searcher = searcher.lock().unwrap_or_else(|p| p.into_inner());
-                searcher.set_settings(settings);
-                searcher.set_tablebases(tables);
-                searcher.think_with(&position, &limits, signals, &|report| {
-                    send(Report::Search { report, material });
-                });
-            },
-            move |reason| Report::Search {
-                report: SearchReport::Failed {
-                    reason,
-                    best: fallback,
-                },
-                material,
-            },
-        )
-    }
-
-    /// `go` after a refused `position`: no search, `bestmove 0000` (after
-    /// `stop` or `ponderhit` for `go infinite` and `go ponder`, as always).
-    fn go_nowhere(&mut self, limits: SearchLimits) -> Result<(), UciError> {
-        let material = search::wdl_material(self.position.board().board());
-        self.start(
-            "search",
-            limits.ponder,
-            move |signals, send| {
-                while !signals.stopped() && (limits.infinite || signals.pondering()) {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                send(Report::Search {
-                    report: SearchReport::Finished {
-                        info: None,
-                        best: None,
-                        ponder: None,
-                    },
-                    material,
-                });
-            },
-            move |reason| Report::Search {
-                report: SearchReport::Failed { reason, best: None },
-                material,
-            },
-        )
-    }
-
-    /// `go` at a limited strength (`UCI_LimitStrength`): the level's
-    /// search, move and think time (see `engine::limited`).
-    fn go_limited(&mut self, limits: SearchLimits, level: Level) -> Result<(), UciError> {
-        let go = LimitedGo::new(
+        let settings = self.settings();
+        let Some(level) = self.options.strength_level() else {
+            let thinker = Thinker::Search(Box::new(EngineSearch {
+                searcher,
+                limits: limits.clone(),
+                settings,
+                tables,
+            }));
+            return plan(limits, thinker, Choice::Best, no_book_note);
+        };
+        let thinker = Thinker::Search(Box::new(EngineSearch {
+            searcher,
+            limits: level_limits(&level, &limits),
+            settings: level_settings(&level, settings, self.seeds.noise()),
+            tables,
+        }));
+        let choice = Choice::Level(LevelChoice {
             level,
-            self.settings(),
-            self.tables.clone(),
-            self.seeds.noise(),
-            self.seeds.next_move(),
-        );
-        let position = self.position.clone();
-        let searcher = Arc::clone(&self.searcher);
-        let fallback = position.board().legal_moves().first().copied();
-        let material = search::wdl_material(position.board().board());
-        self.start(
-            "search",
-            limits.ponder,
-            move |signals, send| {
-                go.run(&searcher, &position, &limits, signals, &|report| {
-                    send(Report::Search { report, material });
-                });
-            },
-            move |reason| Report::Search {
-                report: SearchReport::Failed {
-                    reason,
-                    best: fallback,
-                },
-                material,
-            },
-        )
-    }
-
-    /// `go` with a textbook search (the `SearchAlgorithm` option): a
-    /// fixed-depth search of its own, reported as the engine's is.
-    fn go_theory(&mut self, limits: SearchLimits, config: TheoryConfig) -> Result<(), UciError> {
-        let position = self.position.clone();
-        let overhead = self.options.move_overhead_ms();
-        let fallback = position.board().legal_moves().first().copied();
-        let material = search::wdl_material(position.board().board());
-        self.start(
-            "search",
-            limits.ponder,
-            move |signals, send| {
-                theory::think(&position, &limits, config, overhead, signals, &|report| {
-                    send(Report::Search { report, material });
-                });
-            },
-            move |reason| Report::Search {
-                report: SearchReport::Failed {
-                    reason,
-                    best: fallback,
-                },
-                material,
-            },
-        )
+            shown_lines: settings.multipv,
+            seed: self.seeds.next_move(),
+            move_overhead_ms: settings.move_overhead_ms,
+        });
+        plan(limits, thinker, choice, no_book_note)
     }
 
     /// `go perft N`: counts the moves of the current position to `depth`,

@@ -1,15 +1,16 @@
-//! A search at a limited strength (`UCI_LimitStrength`), as the engine runs
-//! it on its job thread: the level's search (its node budget, its candidate
-//! lines, its evaluation handicap, one thread), the move chosen among the
-//! candidates, and the wait before `bestmove` that makes its time look like
-//! a person's. What a level is, and the choices themselves, are in
-//! `strength.rs`.
+//! A `go` at a limited strength (`UCI_LimitStrength`): the level's search
+//! (its node budget, its candidate lines, its evaluation handicap, one
+//! thread), the move chosen among the candidates, and the wait before
+//! `bestmove` that makes its time look like a person's. What a level is,
+//! and the choices themselves, are in `strength.rs`; the answer that runs
+//! all this is `answer.rs`.
 //!
-//! **Reports.** The search runs with `max(MultiPV, level.lines)` lines; the
+//! **Lines.** The search runs with `max(MultiPV, level.lines)` lines; the
 //! GUI sees only the first `MultiPV` of them, as always. When the move
 //! played is not the first line's, its line is sent once more as `multipv
-//! 1` before `bestmove`, so that the last `multipv 1` line is always the
-//! one `bestmove` and `ponder` come from.
+//! 1` before `bestmove` (unless it is the `multipv 1` line the GUI saw
+//! last), so that the last `multipv 1` line is always the one `bestmove`
+//! and `ponder` come from.
 //!
 //! **Time.** Only a `go` that asks for a move of a game waits: one with a
 //! clock (`wtime`/`btime`) or `movetime`, and without `depth`, `nodes`,
@@ -23,19 +24,15 @@
 //! job); `isready` is answered by the UCI thread meanwhile, as during any
 //! search.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use shakmaty::Position as _;
 
-use super::strength::{Level, choose, think_share};
+use super::strength::{Level, choice_value, choose, think_share};
 use crate::chess::Position;
 use crate::chess::random::Rng;
 use crate::search::time::TimeLimits;
-use crate::search::{
-    Score, SearchInfo, SearchLimits, SearchReport, SearchSettings, Searcher, Signals,
-};
-use crate::tb::Tablebases;
+use crate::search::{PvLine, SearchLimits, SearchOutcome, SearchSettings, Signals};
 
 /// The random state of limited play: the generator that `StrengthSeed`
 /// seeds, and the seed of the current game's evaluation errors (drawn from
@@ -73,195 +70,95 @@ impl StrengthSeeds {
 /// Longest sleep between two looks at the stop flag while waiting.
 const WAIT_POLL: Duration = Duration::from_millis(2);
 
-/// One `go` at a limited strength: the level, the search settings it
-/// gives, and the seed of the move's random choices.
-#[derive(Clone)]
-pub(super) struct LimitedGo {
+/// The search settings of a level for an engine whose options give
+/// `settings`: one thread (a node budget is only exact, and the play only
+/// repeatable, on one), the level's candidate lines (at least `MultiPV`),
+/// and its evaluation handicap with errors drawn from `noise_seed`.
+pub(super) fn level_settings(
+    level: &Level,
+    mut settings: SearchSettings,
+    noise_seed: u64,
+) -> SearchSettings {
+    settings.threads = 1;
+    settings.multipv = settings.multipv.max(level.lines);
+    settings.handicap = level.handicap(noise_seed);
+    settings
+}
+
+/// The limits of a level's search: `go`'s, with the level's node budget.
+pub(super) fn level_limits(level: &Level, limits: &SearchLimits) -> SearchLimits {
+    let mut limited = limits.clone();
+    limited.nodes = Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes)));
+    limited
+}
+
+/// How a limited strength chooses its move: the level, the lines the GUI
+/// sees, and the seed of this move's random choices.
+#[derive(Debug, Clone)]
+pub(super) struct LevelChoice {
     /// The level.
     pub level: Level,
     /// `MultiPV` as the GUI set it: the lines it sees.
     pub shown_lines: usize,
-    /// The level's search settings (see [`LimitedGo::new`]).
-    pub settings: SearchSettings,
-    /// The Syzygy tables, if any.
-    pub tables: Option<Arc<Tablebases>>,
     /// Seed of this move's random choices (the move, then the think time).
     pub seed: u64,
+    /// `Move Overhead`, for the think time.
+    pub move_overhead_ms: u64,
 }
 
-impl LimitedGo {
-    /// A `go` at `level` for an engine whose options give `settings`: one
-    /// thread (a node budget is only exact, and the play only repeatable,
-    /// on one), the level's candidate lines (at least `MultiPV`), and its
-    /// evaluation handicap with errors drawn from `noise_seed`.
-    pub fn new(
-        level: Level,
-        mut settings: SearchSettings,
-        tables: Option<Arc<Tablebases>>,
-        noise_seed: u64,
-        seed: u64,
-    ) -> LimitedGo {
-        let shown_lines = settings.multipv;
-        settings.threads = 1;
-        settings.multipv = shown_lines.max(level.lines);
-        settings.handicap = level.handicap(noise_seed);
-        LimitedGo {
-            level,
-            shown_lines,
-            settings,
-            tables,
-            seed,
-        }
-    }
-
-    /// The limits of the level's search: `go`'s, with the node budget.
-    pub fn limits(&self, limits: &SearchLimits) -> SearchLimits {
-        let mut limited = limits.clone();
-        limited.nodes = Some(
-            limits
-                .nodes
-                .map_or(self.level.nodes, |n| n.min(self.level.nodes)),
-        );
-        limited
-    }
-
-    /// Runs the `go` on the job's thread: the level's search of `position`
-    /// under `limits` (holding `searcher` only while it searches), the
-    /// choice of the move, the wait (until `signals` stop it), and the
-    /// final report. Every report goes to `send`.
-    pub fn run(
-        self,
-        searcher: &Mutex<Searcher>,
-        position: &Position,
-        limits: &SearchLimits,
-        signals: &Signals,
-        send: &(dyn Fn(SearchReport) + Sync),
-    ) {
-        let collector = Mutex::new(Collector::default());
-        {
-            let mut searcher = searcher.lock().unwrap_or_else(PoisonError::into_inner);
-            searcher.set_settings(self.settings);
-            searcher.set_tablebases(self.tables.clone());
-            searcher.think_with(position, &self.limits(limits), signals, &|report| {
-                let shown = lock(&collector).take(report, self.shown_lines);
-                if let Some(report) = shown {
-                    send(report);
-                }
-            });
-        }
-        let legal = position.board().legal_moves().len();
-        let collector = collector
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner);
-        let (report, share) = collector.finish(&self.level, legal, &mut Rng::new(self.seed));
-        let overhead = self.settings.move_overhead_ms;
-        if let Some(wait) = think_time(limits, position, overhead, share) {
-            // After go ponder the clock runs from ponderhit, which is
-            // when the search above returned.
-            let start = match limits.received {
-                Some(received) if !limits.ponder => received,
-                _ => Instant::now(),
-            };
-            wait_until(start + wait, signals);
-        }
-        if let Some(report) = report {
-            send(report);
-        }
-    }
+/// The line a level plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Played<'a> {
+    /// The search's own best line.
+    Best,
+    /// Another line of the last completed iteration.
+    Other {
+        /// The line.
+        line: &'a PvLine,
+        /// Its place among the iteration's lines, from 1.
+        multipv: usize,
+    },
 }
 
-/// The lines of the last completed iteration, as the search reports them,
-/// and the final report held back.
-#[derive(Debug, Default)]
-pub(super) struct Collector {
-    lines: Vec<SearchInfo>,
-    /// The last `multipv 1` line the GUI was sent.
-    shown_first: Option<SearchInfo>,
-    finished: Option<SearchReport>,
-}
-
-impl Collector {
-    /// Takes in one report of the level's search; returns what the GUI
-    /// is to see of it now (`None`: nothing). Iterations are kept as
-    /// candidates (the completed ones) and passed on up to `shown` lines;
-    /// the final report is held back for [`Collector::finish`].
-    pub fn take(&mut self, report: SearchReport, shown: usize) -> Option<SearchReport> {
-        match report {
-            SearchReport::Iteration(info) => {
-                if info.bound.is_none() {
-                    if info.multipv == 1 {
-                        self.lines.clear();
-                    }
-                    self.lines.push(info.clone());
-                }
-                if info.multipv == 1 {
-                    self.shown_first = Some(info.clone());
-                }
-                (info.multipv as usize <= shown).then_some(SearchReport::Iteration(info))
-            }
-            SearchReport::Finished { .. } => {
-                self.finished = Some(report);
-                None
-            }
-            other => Some(other),
-        }
-    }
-
-    /// The candidates, best first: the last completed iteration's lines,
-    /// led by the search's final line when that is a move proven better
-    /// in an iteration cut short (or the same line again).
-    fn candidates(&self) -> Vec<SearchInfo> {
-        let mut lines = self.lines.clone();
-        if let Some(SearchReport::Finished {
-            info: Some(last), ..
-        }) = &self.finished
-            && let Some(&first) = last.pv.first()
-        {
-            lines.retain(|l| l.pv.first() != Some(&first));
-            lines.insert(0, last.clone());
-        }
-        lines
-    }
-
-    /// The final report with the level's move, and the think-time share
-    /// (see [`think_share`]); `legal` is the number of root moves. Draws
-    /// from `rng` in a fixed order: the move, then the share.
-    pub fn finish(self, level: &Level, legal: usize, rng: &mut Rng) -> (Option<SearchReport>, f64) {
-        let candidates = self.candidates();
-        let scores: Vec<i32> = candidates.iter().map(|l| choice_value(l.score)).collect();
-        let index = choose(&scores, level, rng);
-        let share = think_share(&scores, legal, rng);
-        let (info, best, ponder) = match self.finished {
-            Some(SearchReport::Finished { info, best, ponder }) => (info, best, ponder),
-            other => return (other, share),
-        };
-        let played = candidates.get(index).filter(|l| !l.pv.is_empty());
-        let report = match played {
-            Some(line) if index > 0 => SearchReport::Finished {
-                // Sent again as line 1, unless it is the line 1 the GUI
-                // saw last (the search's own final line was another).
-                info: (self.shown_first.as_ref() != Some(line)).then(|| SearchInfo {
-                    multipv: 1,
-                    ..line.clone()
-                }),
-                best: line.pv.first().copied(),
-                ponder: line.pv.get(1).copied(),
+impl LevelChoice {
+    /// The line the level plays from the search's `outcome`, and the
+    /// think-time share (see [`think_share`]); `legal` is the number of
+    /// root moves. Draws from the seed in a fixed order: the move, then
+    /// the share.
+    pub fn choose<'a>(&self, outcome: &'a SearchOutcome, legal: usize) -> (Played<'a>, f64) {
+        let candidates = candidates(outcome);
+        let scores: Vec<i32> = candidates
+            .iter()
+            .map(|(line, _)| choice_value(line.score))
+            .collect();
+        let mut rng = Rng::new(self.seed);
+        let index = choose(&scores, &self.level, &mut rng);
+        let share = think_share(&scores, legal, &mut rng);
+        let played = match candidates.get(index) {
+            Some(&(line, Some(k))) if index > 0 && !line.pv.is_empty() => Played::Other {
+                line,
+                multipv: k + 1,
             },
-            _ => SearchReport::Finished { info, best, ponder },
+            _ => Played::Best,
         };
-        (Some(report), share)
+        (played, share)
     }
 }
 
-/// A reported score as one number to compare: centipawns, and mates
-/// beyond every centipawn score (a quicker mate higher, a later loss
-/// higher), so that [`DECISIVE`](super::strength::DECISIVE) and beyond
-/// are the mates and tablebase results.
-pub fn choice_value(score: Score) -> i32 {
-    match score {
-        Score::Cp(cp) => cp,
-        Score::Mate(n) if n > 0 => 30_000 - n,
-        Score::Mate(n) => -30_000 - n,
+/// The candidates, best first, each with its place among the iteration's
+/// lines (`None`: the search's own line): the last completed iteration's
+/// lines, led by the line the search plays when that is another (a move
+/// proven better in an iteration cut short, a helper's deeper line).
+fn candidates(outcome: &SearchOutcome) -> Vec<(&PvLine, Option<usize>)> {
+    let lines = outcome.lines.iter().enumerate().map(|(k, l)| (l, Some(k)));
+    match outcome.line.as_ref() {
+        Some(best) if !best.pv.is_empty() => {
+            let first = best.pv[0];
+            std::iter::once((best, None))
+                .chain(lines.filter(|(l, _)| l.pv.first() != Some(&first)))
+                .collect()
+        }
+        _ => lines.collect(),
     }
 }
 
@@ -307,19 +204,15 @@ pub fn wait_until(deadline: Instant, signals: &Signals) {
     }
 }
 
-/// Locks `collector`, whatever a panicking holder left.
-fn lock(collector: &Mutex<Collector>) -> MutexGuard<'_, Collector> {
-    collector.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::MATE;
     use crate::search::time::Clock;
     use shakmaty::Move;
 
     /// A line from the start position.
-    fn info(multipv: u32, score: i32, pv: &[&str]) -> SearchInfo {
+    pub(crate) fn line(score: i32, pv: &[&str]) -> PvLine {
         let mut pos = Position::startpos();
         let mut line: Vec<Move> = Vec::new();
         for m in pv {
@@ -327,133 +220,93 @@ mod tests {
             pos.play(mv);
             line.push(mv);
         }
-        let pv = line;
-        SearchInfo {
+        PvLine {
             depth: 3,
             seldepth: 3,
-            multipv,
-            score: Score::Cp(score),
-            bound: None,
-            nodes: 100,
-            hashfull: 0,
-            tbhits: None,
+            score,
             tb_proven: false,
-            time: Duration::ZERO,
-            pv,
+            bound: None,
+            pv: line,
+        }
+    }
+
+    /// The outcome of a search whose last iteration found `lines` and
+    /// which plays `best`.
+    fn outcome(lines: Vec<PvLine>, best: PvLine) -> SearchOutcome {
+        SearchOutcome {
+            best: best.pv.first().copied(),
+            line: Some(best),
+            lines,
+            ..SearchOutcome::default()
+        }
+    }
+
+    fn choice() -> LevelChoice {
+        LevelChoice {
+            level: Level::from_elo(crate::engine::strength::ELO_MIN),
+            shown_lines: 1,
+            seed: 1,
+            move_overhead_ms: 10,
         }
     }
 
     #[test]
-    fn the_gui_sees_its_own_lines_and_the_final_report_waits() {
-        let mut c = Collector::default();
-        for k in 1..=3 {
-            let shown = c.take(SearchReport::Iteration(info(k, 10, &["e2e4"])), 1);
-            assert_eq!(shown.is_some(), k == 1);
-        }
-        let finished = SearchReport::Finished {
-            info: None,
-            best: None,
-            ponder: None,
-        };
-        assert_eq!(c.take(finished, 1), None);
-        let problem = SearchReport::Problem("x".to_owned());
-        assert_eq!(c.take(problem.clone(), 1), Some(problem));
-    }
-
-    #[test]
-    fn a_candidate_other_than_the_first_is_sent_again_as_line_one() {
+    fn a_candidate_other_than_the_first_is_played_from_its_line() {
         // The top level never strays: to force a second choice, give the
-        // second line a far better score than the first (a mate).
-        let mut c = Collector::default();
-        c.take(SearchReport::Iteration(info(1, 10, &["e2e4", "e7e5"])), 1);
-        let mut mate = info(2, 0, &["d2d4", "d7d5"]);
-        mate.score = Score::Mate(3);
-        c.take(SearchReport::Iteration(mate), 1);
-        let best = c.lines[0].pv[0];
-        c.take(
-            SearchReport::Finished {
-                info: None,
-                best: Some(best),
-                ponder: None,
-            },
-            1,
+        // second line a far better score than the first (a mate). A won
+        // mate is only played for sure when it is first, so here the first
+        // line (10 cp) competes with a line the choice sees as far better.
+        let lines = vec![
+            line(10, &["e2e4", "e7e5"]),
+            line(MATE - 5, &["d2d4", "d7d5"]),
+        ];
+        let outcome = outcome(lines.clone(), lines[0].clone());
+        let (played, share) = choice().choose(&outcome, 20);
+        assert_eq!(
+            played,
+            Played::Other {
+                line: &lines[1],
+                multipv: 2
+            }
         );
-        // Candidates keep the search's order; a won mate is only played
-        // when it is first, so here the first line (10 cp) competes with
-        // a line the choice sees as far better.
-        let level = Level::from_elo(crate::engine::strength::ELO_MIN);
-        let (report, share) = c.finish(&level, 20, &mut Rng::new(1));
-        let Some(SearchReport::Finished {
-            info: Some(line),
-            best: Some(played),
-            ponder: Some(reply),
-        }) = report
-        else {
-            panic!("the second line must be re-sent: {report:?}");
-        };
-        assert_eq!(line.multipv, 1);
-        assert_eq!((played, reply), (line.pv[0], line.pv[1]));
-        assert_eq!(line.score, Score::Mate(3));
         assert!(share > 0.0);
     }
 
     #[test]
-    fn the_line_one_the_gui_saw_last_is_not_sent_again() {
-        // The search's final line (a move proven better at a depth cut
-        // short) leads the candidates; a sure choice of the old line 1
-        // needs no new line: it is the last multipv 1 line already.
-        let mut c = Collector::default();
-        let mut first = info(1, 10, &["e2e4", "e7e5"]);
-        first.score = Score::Mate(2);
-        c.take(SearchReport::Iteration(first.clone()), 1);
-        c.take(SearchReport::Iteration(info(2, 5, &["d2d4"])), 1);
-        let deeper = info(1, -20, &["g1f3", "g8f6"]);
-        c.take(
-            SearchReport::Finished {
-                info: Some(deeper.clone()),
-                best: Some(deeper.pv[0]),
-                ponder: Some(deeper.pv[1]),
-            },
-            1,
-        );
-        let level = Level::from_elo(crate::engine::strength::ELO_MIN);
-        let (report, _) = c.finish(&level, 20, &mut Rng::new(1));
-        assert_eq!(
-            report,
-            Some(SearchReport::Finished {
-                info: None,
-                best: Some(first.pv[0]),
-                ponder: Some(first.pv[1]),
-            })
-        );
-    }
-
-    #[test]
     fn a_move_proven_better_in_a_cut_iteration_leads_the_candidates() {
-        let mut c = Collector::default();
-        c.take(SearchReport::Iteration(info(1, 10, &["e2e4"])), 1);
-        c.take(SearchReport::Iteration(info(2, 5, &["d2d4"])), 1);
-        let deeper = info(1, 40, &["d2d4", "d7d5"]);
-        c.take(
-            SearchReport::Finished {
-                info: Some(deeper.clone()),
-                best: Some(deeper.pv[0]),
-                ponder: Some(deeper.pv[1]),
-            },
-            1,
+        let lines = vec![line(10, &["e2e4"]), line(5, &["d2d4"])];
+        let mut deeper = line(40, &["d2d4", "d7d5"]);
+        deeper.bound = Some(crate::search::ScoreBound::Lower);
+        let outcome = outcome(lines.clone(), deeper.clone());
+        assert_eq!(
+            candidates(&outcome),
+            vec![(&deeper, None), (&lines[0], Some(0))]
         );
-        let candidates = c.candidates();
-        assert_eq!(candidates.len(), 2);
-        assert_eq!(candidates[0], deeper);
-        assert_eq!(candidates[1].score, Score::Cp(10));
+        // A finished iteration: its own lines, the first as the search's.
+        let finished = super::tests::outcome(lines.clone(), lines[0].clone());
+        assert_eq!(
+            candidates(&finished),
+            vec![(&lines[0], None), (&lines[1], Some(1))]
+        );
     }
 
     #[test]
-    fn mates_compare_beyond_every_centipawn_score() {
-        assert!(choice_value(Score::Mate(1)) > choice_value(Score::Mate(2)));
-        assert!(choice_value(Score::Mate(9)) > choice_value(Score::Cp(20_000)));
-        assert!(choice_value(Score::Mate(-9)) > choice_value(Score::Mate(-1)));
-        assert!(choice_value(Score::Mate(0)) < choice_value(Score::Cp(-20_000)));
+    fn the_same_seed_makes_the_same_choice() {
+        let lines: Vec<PvLine> = ["e2e4", "d2d4", "g1f3", "c2c4"]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| line(20 - 5 * i as i32, &[m]))
+            .collect();
+        let outcome = outcome(lines.clone(), lines[0].clone());
+        let mut level = choice();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            level.seed = seed;
+            let first = level.choose(&outcome, 20);
+            assert_eq!(level.choose(&outcome, 20), first);
+            seen.insert(format!("{:?}", first.0));
+        }
+        assert!(seen.len() > 1, "forty seeds, one choice: {seen:?}");
     }
 
     #[test]
@@ -500,15 +353,14 @@ mod tests {
             threads: 2,
             ..SearchSettings::default()
         };
-        let go = LimitedGo::new(Level::from_elo(1200), base, None, 9, 0);
-        let s = go.settings;
-        assert_eq!((s.threads, s.multipv), (1, go.level.lines));
-        assert_eq!(go.shown_lines, 1);
+        let level = Level::from_elo(1200);
+        let s = level_settings(&level, base, 9);
+        assert_eq!((s.threads, s.multipv), (1, level.lines));
         assert_eq!(s.handicap.map(|h| h.seed), Some(9));
         assert_eq!(
-            go.limits(&SearchLimits::default()).nodes,
-            Some(go.level.nodes)
+            level_limits(&level, &SearchLimits::default()).nodes,
+            Some(level.nodes)
         );
-        assert_eq!(go.limits(&SearchLimits::nodes(7)).nodes, Some(7));
+        assert_eq!(level_limits(&level, &SearchLimits::nodes(7)).nodes, Some(7));
     }
 }

@@ -1,7 +1,8 @@
 //! What the engine tells its listener, on the thread of the job that runs:
-//! a search's reports, the result of a perft, the progress and result of a
-//! bench, or the failure of a job; and, on the caller's thread, the move of
-//! the opening book. The UCI layer formats these.
+//! a search's progress and the answer to its `go` (the final line and the
+//! move, from one place: `answer.rs`), the result of a perft, the progress
+//! and result of a bench, or the failure of a job. The UCI layer formats
+//! these.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::bench::{BenchPosition, BenchResult};
-use crate::search::SearchReport;
+use crate::search::{SearchInfo, SearchReport};
 
 /// Receives the engine's reports.
 pub type Listener = Arc<dyn Fn(Report) + Send + Sync>;
@@ -17,8 +18,8 @@ pub type Listener = Arc<dyn Fn(Report) + Send + Sync>;
 /// One report of a running job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Report {
-    /// From a search (`go`); it ends with `Finished` or `Failed`.
-    Search {
+    /// The progress of a search (`go`).
+    Progress {
         /// What the search reports.
         report: SearchReport,
         /// The material of the root position (see
@@ -26,8 +27,8 @@ pub enum Report {
         /// win/draw/loss chances of its scores.
         material: u32,
     },
-    /// `go` is answered from the opening book: this move, then a
-    /// `Search(Finished)` playing it.
+    /// `go` is answered from the opening book: this move, then the
+    /// [`Report::Answer`] that plays it.
     Book {
         /// The move.
         mv: Move,
@@ -39,6 +40,33 @@ pub enum Report {
     /// `OwnBook` is on but no `BookFile` is loaded, so a game move came
     /// from the search (said once a game).
     NoBook,
+    /// A problem met on the way that the GUI should hear of (a tablebase
+    /// file found broken, now treated as missing).
+    Problem(String),
+    /// The answer to a `go`, its last report: the line the move comes
+    /// from, unless the GUI has seen it last already, then the move.
+    Answer {
+        /// The line to show before the move (`None`: none); depth 0 when
+        /// the root has no legal move.
+        info: Option<SearchInfo>,
+        /// The move to play; `None` when there is none (no legal move, or
+        /// no position to search).
+        best: Option<Move>,
+        /// The expected reply, when the line has one.
+        ponder: Option<Move>,
+        /// The material of the root position, as for
+        /// [`Report::Progress`].
+        material: u32,
+    },
+    /// The search of a `go` failed (a bug in the engine, caught so that
+    /// the GUI is never left waiting): the reason, and a legal move played
+    /// anyway (`None` when there is none). Its last report.
+    SearchFailed {
+        /// What went wrong (the panic message).
+        reason: String,
+        /// A legal move to play anyway.
+        best: Option<Move>,
+    },
     /// `go perft` is done (or was stopped).
     Perft {
         /// Leaf count below each root move, in legal-move order.
@@ -66,12 +94,16 @@ impl Report {
     /// search).
     pub fn is_final(&self) -> bool {
         match self {
-            Report::Search { report, .. } => matches!(
-                report,
-                SearchReport::Finished { .. } | SearchReport::Failed { .. }
-            ),
-            Report::BenchPosition(_) | Report::Book { .. } | Report::NoBook => false,
-            Report::Perft { .. } | Report::Bench(_) | Report::Failed { .. } => true,
+            Report::Progress { .. }
+            | Report::Book { .. }
+            | Report::NoBook
+            | Report::Problem(_)
+            | Report::BenchPosition(_) => false,
+            Report::Answer { .. }
+            | Report::SearchFailed { .. }
+            | Report::Perft { .. }
+            | Report::Bench(_)
+            | Report::Failed { .. } => true,
         }
     }
 }

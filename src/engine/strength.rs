@@ -31,7 +31,7 @@
 //! never beyond the full-strength plan (see `engine/limited.rs`).
 
 use crate::chess::random::Rng;
-use crate::search::Handicap;
+use crate::search::{Handicap, Score};
 
 /// The smallest `UCI_Elo`.
 pub const ELO_MIN: i64 = 1000;
@@ -208,6 +208,19 @@ pub fn interpolate(table: &[(i32, i32)], x: i32) -> i32 {
     yn
 }
 
+/// A search's score (internal units, as shown) as the level compares
+/// scores: centipawns, tablebase results as the centipawns they show
+/// (`20000 - n`), and mates beyond every centipawn score, counted in moves
+/// (a quicker mate higher, a later loss higher), so that [`DECISIVE`] and
+/// beyond are the mates and tablebase results.
+pub fn choice_value(score: i32) -> i32 {
+    match Score::from_internal(score) {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 30_000 - n,
+        Score::Mate(n) => -30_000 - n,
+    }
+}
+
 /// Which candidate to play: `scores` are the candidates' scores, best
 /// first (centipawns from the mover's side, [`DECISIVE`] and beyond for
 /// mates and tablebase results). A won decisive best is always played.
@@ -275,6 +288,19 @@ pub fn think_share(scores: &[i32], legal: usize, rng: &mut Rng) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mates_compare_beyond_every_centipawn_score() {
+        use crate::search::{MATE, TB_WIN};
+        // Mate in 1 (1 ply), mate in 2 (3 plies); mated now, mated in 1.
+        assert!(choice_value(MATE - 1) > choice_value(MATE - 3));
+        assert!(choice_value(MATE - 17) > choice_value(TB_WIN));
+        assert!(choice_value(-(MATE - 2)) > choice_value(-MATE));
+        assert!(choice_value(-MATE) < choice_value(-TB_WIN));
+        assert_eq!(choice_value(TB_WIN - 3), 20_000 - 3);
+        assert_eq!(choice_value(-40), -40);
+        assert!(choice_value(MATE - 200) >= DECISIVE);
+    }
 
     #[test]
     fn interpolation_is_linear_between_points_and_flat_beyond() {

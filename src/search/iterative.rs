@@ -1,6 +1,6 @@
 //! Iterative deepening: the main thread searches depth 1, 2, 3 … with
-//! aspiration windows around the last score, reports every iteration and
-//! decides when to stop; helper threads (Lazy SMP) deepen on their own and
+//! aspiration windows around the last score, reports every iteration,
+//! keeps the lines of the last completed one and decides when to stop; helper threads (Lazy SMP) deepen on their own and
 //! only share the transposition table.
 
 use std::time::Duration;
@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::limits::SearchLimits;
 use super::node::{NodeFlags, Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
-use super::report::{ScoreBound, SearchReport};
+use super::report::{Counters, PvLine, ScoreBound, SearchInfo, SearchReport};
 use super::score::{INFINITE, MATE, MAX_DEPTH, Score, is_decisive, is_mate};
 use super::time::soft_scale;
 use super::worker::Worker;
@@ -16,29 +16,15 @@ use super::worker::Worker;
 /// Bound lines (`lowerbound`/`upperbound`) are reported only after this long.
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
 
-/// The best line of the last completed iteration of the main thread.
+/// A thread's best line: of its last completed iteration, or proven
+/// better in one cut short.
 #[derive(Debug, Clone)]
 pub(super) struct Completed {
-    /// Its depth.
-    pub depth: u32,
-    /// The deepest ply it reached.
-    pub seldepth: u32,
-    /// The score of its best line.
+    /// The search's score of the line (the line's own score is the one to
+    /// show, the tables' verdict when they ranked the root).
     pub score: i32,
-    /// The score to report for it (the tables' verdict when they ranked
-    /// the root, see `RootMove::shown_score`).
-    pub shown: i32,
-    /// The score shown is the tables' verdict (see
-    /// `SearchInfo::tb_proven`).
-    pub tb_proven: bool,
-    /// `Some(Lower)` when the line comes from an iteration cut short.
-    pub bound: Option<ScoreBound>,
-    /// The best line.
-    pub pv: Vec<shakmaty::Move>,
-    /// Its `info` line was the last one sent (the main thread's completed
-    /// iterations, unless bound lines of a later iteration followed): the
-    /// final report does not repeat it.
-    pub reported: bool,
+    /// The line.
+    pub line: PvLine,
 }
 
 /// What the main thread's deepening leaves behind.
@@ -46,6 +32,10 @@ pub(super) struct Completed {
 pub(super) struct Deepening {
     /// The best line found, if any iteration finished.
     pub completed: Option<Completed>,
+    /// Every MultiPV line of the last completed iteration, best first.
+    pub lines: Vec<PvLine>,
+    /// Where the search stood when those lines were found.
+    pub lines_counters: Counters,
     /// `(depth, nodes so far)` after each completed iteration.
     pub iterations: Vec<(u32, u64)>,
 }
@@ -68,37 +58,33 @@ pub(super) fn main_thread(
             // better at this depth than anything the last full iteration saw.
             if let Some(rm) = main.root.unfinished_best.take() {
                 result.completed = Some(Completed {
-                    depth,
-                    seldepth: main.seldepth as u32,
                     score: rm.score,
-                    shown: rm.shown_score(rm.score),
-                    tb_proven: rm.tb_score.is_some(),
-                    bound: Some(ScoreBound::Lower),
-                    pv: rm.pv,
-                    reported: false,
+                    line: PvLine {
+                        depth,
+                        seldepth: main.seldepth as u32,
+                        score: rm.shown_score(rm.score),
+                        tb_proven: rm.tb_score.is_some(),
+                        bound: Some(ScoreBound::Lower),
+                        pv: rm.pv,
+                    },
                 });
-            } else if main.root.bound_reported
-                && let Some(c) = result.completed.as_mut()
-            {
-                // A bound line of this iteration came after the last full
-                // line: send that line again, so that the last line the GUI
-                // sees is the one bestmove and ponder come from.
-                c.reported = false;
             }
             break;
+        }
+        // The iteration's lines: the result so far, and its report.
+        let lines = multipv.clamp(1, main.root.moves.len().max(1));
+        result.lines = (0..lines).map(|k| main.line(k, None)).collect();
+        result.lines_counters = main.counters();
+        for (k, line) in result.lines.iter().enumerate() {
+            let info = SearchInfo::new(line, k as u32 + 1, &result.lines_counters);
+            main.send(SearchReport::Iteration(info));
         }
         let nodes = main.total_nodes();
         result.iterations.push((depth, nodes));
         let best = &main.root.moves[0];
         result.completed = Some(Completed {
-            depth,
-            seldepth: main.seldepth as u32,
             score: best.score,
-            shown: best.shown_score(best.score),
-            tb_proven: best.tb_score.is_some(),
-            bound: None,
-            pv: best.pv.clone(),
-            reported: main.report.is_some(),
+            line: result.lines[0].clone(),
         });
 
         if main.stopped() || limits.nodes.is_some_and(|n| nodes >= n) {
@@ -172,16 +158,9 @@ pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Com
         if !iterate(worker, depth, 1) {
             break;
         }
-        let best = &worker.root.moves[0];
         completed = Some(Completed {
-            depth,
-            seldepth: worker.seldepth as u32,
-            score: best.score,
-            shown: best.shown_score(best.score),
-            tb_proven: best.tb_score.is_some(),
-            bound: None,
-            pv: best.pv.clone(),
-            reported: false,
+            score: worker.root.moves[0].score,
+            line: worker.line(0, None),
         });
         if worker.stopped() {
             break;
@@ -211,8 +190,8 @@ pub(super) fn choose_line(
 ) -> Option<Completed> {
     helpers.into_iter().fold(main, |best, helper| match best {
         Some(b)
-            if helper.depth > b.depth
-                && b.bound.is_none()
+            if helper.line.depth > b.line.depth
+                && b.line.bound.is_none()
                 && (helper.score > b.score || is_decisive(helper.score)) =>
         {
             Some(helper)
@@ -261,17 +240,13 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
                 break;
             };
             if worker.report.is_some() && worker.start.elapsed() >= BOUND_REPORT_AFTER {
-                worker.send(SearchReport::Iteration(worker.info(pv_index, Some(bound))));
-                worker.root.bound_reported = true;
+                let line = worker.line(pv_index, Some(bound));
+                let info = SearchInfo::new(&line, pv_index as u32 + 1, &worker.counters());
+                worker.send(SearchReport::Iteration(info));
             }
             delta += delta / 2;
         }
         worker.root.sort(0, pv_index + 1);
-    }
-    if worker.report.is_some() {
-        for k in 0..lines {
-            worker.send(SearchReport::Iteration(worker.info(k, None)));
-        }
     }
     true
 }

@@ -1,5 +1,6 @@
-//! What a search is asked to do: the limits of one `go` ([`SearchLimits`])
-//! and the settings that come from options ([`SearchSettings`]).
+//! What a search is asked to do: the limits of one `go` ([`SearchLimits`]),
+//! the settings that come from options ([`SearchSettings`]), and the two
+//! with the position and the tables as one request ([`SearchRequest`]).
 
 use std::time::Instant;
 
@@ -8,6 +9,46 @@ use shakmaty::Move;
 use super::handicap::Handicap;
 use super::params::SearchConfig;
 use super::time::Clock;
+use crate::chess::Position;
+use crate::tb::Tablebases;
+
+/// One search, as one `go` asks for it: the position, the limits, the
+/// settings and the tables. Nothing of it outlives the search: the
+/// [`Searcher`](super::Searcher) keeps only what persists between searches
+/// (the table, the threads' states).
+#[derive(Clone, Copy)]
+pub struct SearchRequest<'a> {
+    /// The position to search.
+    pub position: &'a Position,
+    /// What `go` asked for.
+    pub limits: &'a SearchLimits,
+    /// Threads, lines, overhead, techniques, the tables' use, a handicap.
+    pub settings: SearchSettings,
+    /// The Syzygy tables, if any (used as `settings.tb` says).
+    pub tables: Option<&'a Tablebases>,
+}
+
+impl<'a> SearchRequest<'a> {
+    /// A search of `position` under `limits` with `settings`, without
+    /// tables.
+    pub fn new(
+        position: &'a Position,
+        limits: &'a SearchLimits,
+        settings: SearchSettings,
+    ) -> SearchRequest<'a> {
+        SearchRequest {
+            position,
+            limits,
+            settings,
+            tables: None,
+        }
+    }
+
+    /// The same search with `tables`.
+    pub fn with_tables(self, tables: Option<&'a Tablebases>) -> SearchRequest<'a> {
+        SearchRequest { tables, ..self }
+    }
+}
 
 /// What `go` asked for, in our own types.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,7 +90,7 @@ impl SearchLimits {
     }
 }
 
-/// Settings of a searcher that come from options, not from `go`.
+/// Settings of a search that come from options, not from `go`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchSettings {
     /// Search threads (Lazy SMP).

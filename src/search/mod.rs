@@ -1,11 +1,13 @@
 //! The search: iterative deepening with aspiration windows over a negamax
 //! alpha-beta with principal variation search, MultiPV and Lazy SMP, on a
-//! stack of frames and node kinds. Search never prints: it reports through
-//! a callback and the UCI layer formats.
+//! stack of frames and node kinds. Search never prints and never answers
+//! the GUI: it reports progress through a callback and returns its result
+//! (every line of the last completed iteration) as a [`SearchOutcome`];
+//! the engine layer chooses and announces the move, the UCI layer formats.
 //!
 //! | file | what it owns |
 //! |---|---|
-//! | `searcher.rs` | [`Searcher`]: the table, thread states, settings; `think` |
+//! | `searcher.rs` | [`Searcher`]: the table and thread states; one search per [`SearchRequest`] |
 //! | `iterative.rs` | iterative deepening, aspiration windows, helper threads |
 //! | `worker.rs` | one thread's state: position, stack, counters, stop checks |
 //! | `alphabeta.rs` | `negamax` for every node kind, the re-search ladder, the best-score update |
@@ -15,7 +17,7 @@
 //! | `tablebase.rs`, `tbprobe.rs` | the Syzygy tables in a search: root ranking; the probe in the search |
 //! | `node.rs`, `stack.rs` | node kinds and the window; the per-ply frames |
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
-//! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in and out |
+//! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in (the request) and out (progress, the outcome) |
 //! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
 //! | `handicap.rs` | the evaluation of a limited strength: positional terms faded, seeded noise |
 //! | `wdl.rs` | win/draw/loss chances of a reported score (`UCI_ShowWDL`), fitted to our games |
@@ -52,9 +54,11 @@ mod wdl;
 mod worker;
 
 pub use handicap::Handicap;
-pub use limits::{SearchLimits, SearchSettings, TbSettings};
+pub use limits::{SearchLimits, SearchRequest, SearchSettings, TbSettings};
 pub use ordering::OrderingStep;
-pub use report::{Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, Stats};
+pub use report::{
+    Counters, PvLine, Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, Stats,
+};
 pub use score::{
     INFINITE, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, Score, TB_CP, TB_WIN, TB_WIN_BOUND,
 };

@@ -1,6 +1,8 @@
 //! What the search tells its caller: progress reports while it runs
-//! ([`SearchReport`]) and the result when it is over ([`SearchOutcome`]).
-//! The search never prints; the UCI layer formats these.
+//! ([`SearchReport`]) and the result when it is over ([`SearchOutcome`],
+//! with every line of the last completed iteration as [`PvLine`]s). The
+//! search never prints and never decides what the GUI sees last: the
+//! engine chooses and announces the move, the UCI layer formats.
 
 use std::time::Duration;
 
@@ -51,10 +53,12 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
-/// What the searcher tells its caller.
+/// What the searcher tells its caller while it runs: progress only. The
+/// result comes back as the [`SearchOutcome`] of the search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchReport {
-    /// A principal variation at some depth.
+    /// A principal variation at some depth (a completed iteration's line,
+    /// or after the first second an aspiration window's bound).
     Iteration(SearchInfo),
     /// The root move being searched (sent after the first second).
     CurrMove {
@@ -65,29 +69,71 @@ pub enum SearchReport {
         /// Its 1-based number in the root move list.
         number: u32,
     },
-    /// The search is over: the last info, then the move to play.
-    Finished {
-        /// The line the move comes from, when it was not reported already
-        /// (`None` when it is the last [`SearchReport::Iteration`] sent); depth
-        /// 0 when the root has no legal move.
-        info: Option<SearchInfo>,
-        /// The move to play; `None` when there is no legal move.
-        best: Option<Move>,
-        /// The expected reply, when the PV has one.
-        ponder: Option<Move>,
-    },
-    /// A problem met on the way that the GUI should hear of (a tablebase
-    /// file found broken, now treated as missing); the search goes on.
-    Problem(String),
-    /// The search thread failed (a bug in the engine, caught so that the
-    /// GUI is never left waiting): the UCI layer reports the reason and
-    /// plays `best`, a legal move (`None` when there is none).
-    Failed {
-        /// What went wrong (the panic message).
-        reason: String,
-        /// A legal move to play anyway.
-        best: Option<Move>,
-    },
+}
+
+/// One principal variation as the search found it: what a caller needs to
+/// choose a move and to show the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply the iteration reached.
+    pub seldepth: u32,
+    /// The score to show, in internal units (centipawns, mates as `±(MATE -
+    /// plies)`): the search's, or the tables' verdict on the first move
+    /// when they ranked the root (see [`SearchInfo::tb_proven`]).
+    pub score: i32,
+    /// The score is the tables' verdict (see [`SearchInfo::tb_proven`]).
+    pub tb_proven: bool,
+    /// `Some` for a line of an iteration cut short, or of an aspiration
+    /// window that failed.
+    pub bound: Option<ScoreBound>,
+    /// The line, its first move the move to play.
+    pub pv: Vec<Move>,
+}
+
+/// Where a search stands: the numbers an `info` line shows beside a line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    /// Tablebase probes that answered, all threads (`None`: the search has
+    /// no tables).
+    pub tbhits: Option<u64>,
+    /// Time since the search started.
+    pub time: Duration,
+}
+
+impl SearchInfo {
+    /// The report of `line` as MultiPV line `multipv` (1-based), with the
+    /// search's `counters`.
+    pub fn new(line: &PvLine, multipv: u32, counters: &Counters) -> SearchInfo {
+        SearchInfo {
+            depth: line.depth,
+            seldepth: line.seldepth,
+            multipv,
+            score: Score::from_internal(line.score),
+            bound: line.bound,
+            nodes: counters.nodes,
+            hashfull: counters.hashfull,
+            tbhits: counters.tbhits,
+            tb_proven: line.tb_proven,
+            time: counters.time,
+            pv: line.pv.clone(),
+        }
+    }
+
+    /// Whether this report shows `line` (whatever the counters say).
+    pub fn shows(&self, line: &PvLine) -> bool {
+        self.depth == line.depth
+            && self.seldepth == line.seldepth
+            && self.score == Score::from_internal(line.score)
+            && self.bound == line.bound
+            && self.tb_proven == line.tb_proven
+            && self.pv == line.pv
+    }
 }
 
 /// Counters for `bench` and the closing notes: how good the ordering is.
@@ -116,18 +162,34 @@ impl Stats {
     }
 }
 
-/// The result of a search, beside what was reported.
+/// The result of a search: the only channel of its result (the reports
+/// are progress). What to play and show is the caller's to decide.
 #[derive(Debug, Clone, Default)]
 pub struct SearchOutcome {
-    /// The move to play.
+    /// The move to play (the first of [`SearchOutcome::line`]; a teaching
+    /// search stopped before its first iteration gives a legal move
+    /// without a line); `None` when there is no legal move.
     pub best: Option<Move>,
-    /// Its score from the last completed iteration (internal units:
-    /// centipawns, or `±(MATE - plies)`); `None` without a legal move.
+    /// Its score from the search (internal units: centipawns, or `±(MATE -
+    /// plies)`); `None` without a line.
     pub score: Option<i32>,
-    /// The principal variation of the last completed iteration.
+    /// The principal variation the move comes from.
     pub pv: Vec<Move>,
-    /// The last completed depth.
+    /// Its depth.
     pub depth: u32,
+    /// The line the move comes from: the best line of the last completed
+    /// iteration, or a better one (a move proven better in an iteration
+    /// cut short, a helper thread's deeper line); `None` when the root has
+    /// no legal move.
+    pub line: Option<PvLine>,
+    /// Every MultiPV line of the last completed iteration of the main
+    /// thread, best first.
+    pub lines: Vec<PvLine>,
+    /// Where the search stood when [`SearchOutcome::lines`] were found (the
+    /// numbers their `info` lines showed).
+    pub lines_counters: Counters,
+    /// Where the search stood at its end.
+    pub counters: Counters,
     /// Nodes of all threads.
     pub nodes: u64,
     /// `(depth, nodes so far)` after each completed iteration of the main
@@ -136,4 +198,7 @@ pub struct SearchOutcome {
     pub iterations: Vec<(u32, u64)>,
     /// Ordering and TT counters, all threads.
     pub stats: Stats,
+    /// Problems met on the way that the GUI should hear of (a tablebase
+    /// file found broken, now treated as missing), each once.
+    pub problems: Vec<String>,
 }

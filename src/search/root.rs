@@ -87,10 +87,6 @@ pub(super) struct RootMoves {
     /// iteration (MultiPV line 1): proven better at this depth even if the
     /// iteration is cut short. Cleared when an iteration starts.
     pub unfinished_best: Option<RootMove>,
-    /// A `lowerbound`/`upperbound` line of the current iteration was sent:
-    /// the last completed iteration's line is no longer the last one the
-    /// GUI saw. Cleared when an iteration starts.
-    pub bound_reported: bool,
 }
 
 impl RootMoves {
@@ -101,7 +97,6 @@ impl RootMoves {
             pv_index: 0,
             depth: 0,
             unfinished_best: None,
-            bound_reported: false,
         }
     }
 
@@ -150,7 +145,6 @@ impl RootMoves {
     pub fn start_iteration(&mut self, depth: i32) {
         self.depth = depth;
         self.unfinished_best = None;
-        self.bound_reported = false;
         for rm in &mut self.moves {
             rm.previous_score = rm.score;
         }

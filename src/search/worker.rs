@@ -1,6 +1,6 @@
 //! One search thread's working state ([`Worker`]): its position, stack,
 //! tables and counters, and the plumbing the node searches share: playing
-//! and taking back moves, the stop conditions, the report of a line.
+//! and taking back moves, the stop conditions, a line as it stands.
 //!
 //! The searches themselves are `impl Worker` blocks of their own files:
 //! `alphabeta.rs` (the main search), `qsearch.rs`, `pruning.rs` and
@@ -13,9 +13,9 @@ use shakmaty::{Move, Position as _};
 use super::correction::Correction;
 use super::ordering::history::History;
 use super::params::SearchConfig;
-use super::report::{Reporter, ScoreBound, SearchInfo, SearchReport, Stats};
+use super::report::{Counters, PvLine, Reporter, ScoreBound, SearchReport, Stats};
 use super::root::RootMoves;
-use super::score::{INFINITE, MAX_PLY, Score, mated_in};
+use super::score::{INFINITE, MAX_PLY, mated_in};
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
 use crate::chess::Position;
@@ -127,26 +127,32 @@ impl<'a> Worker<'a> {
         self.shared.config
     }
 
-    /// The report for MultiPV line `k` (0-based) as it stands.
-    pub fn info(&self, k: usize, bound: Option<ScoreBound>) -> SearchInfo {
+    /// MultiPV line `k` (0-based) as it stands, with `bound` (`None` for
+    /// a line of a completed iteration).
+    pub fn line(&self, k: usize, bound: Option<ScoreBound>) -> PvLine {
         let rm = &self.root.moves[k];
         let score = if rm.score == -INFINITE {
             rm.previous_score
         } else {
             rm.score
         };
-        SearchInfo {
+        PvLine {
             depth: self.root.depth.max(1) as u32,
             seldepth: self.seldepth as u32,
-            multipv: k as u32 + 1,
-            score: Score::from_internal(rm.shown_score(score)),
+            score: rm.shown_score(score),
+            tb_proven: rm.tb_score.is_some(),
             bound,
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// Where the search stands now: nodes, hash use, tablebase hits, time.
+    pub fn counters(&self) -> Counters {
+        Counters {
             nodes: self.total_nodes(),
             hashfull: self.shared.tt.hashfull(),
             tbhits: self.shared.total_tb_hits(self.id, self.stats.tb_hits),
-            tb_proven: rm.tb_score.is_some(),
             time: self.start.elapsed(),
-            pv: rm.pv.clone(),
         }
     }
 

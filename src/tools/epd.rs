@@ -37,7 +37,7 @@ use crate::chess::{Position, fen_needs_chess960};
 use crate::error::echo;
 use crate::search::params::SearchConfig;
 use crate::search::tt::TtError;
-use crate::search::{SearchLimits, SearchSettings, Searcher, thread_pool};
+use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, thread_pool};
 
 /// Hash size of each position's table when none is given, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -303,7 +303,8 @@ pub fn move_to_san(position: &Position, m: Move) -> String {
 /// searched before.
 pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLimits) -> EpdResult {
     searcher.new_game();
-    let outcome = searcher.think(&entry.position, limits);
+    let settings = SearchSettings::single(SearchConfig::default());
+    let outcome = searcher.think(&SearchRequest::new(&entry.position, limits, settings));
     let found = outcome.best;
     EpdResult {
         line: entry.line,
@@ -340,13 +341,12 @@ pub fn run_suite(
         threads,
         reason: e.to_string(),
     })?;
-    let settings = SearchSettings::single(SearchConfig::default());
     pool.install(|| {
         entries
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || Searcher::new(settings, hash_mb),
+                || Searcher::new(hash_mb),
                 |searcher, entry| {
                     let searcher = searcher.as_mut().map_err(|e| e.clone())?;
                     let result = run_position(searcher, entry, limits);

@@ -24,7 +24,7 @@ use shakmaty::{Color, Position as _};
 use crate::chess::{Position, fen_needs_chess960};
 use crate::error::{LineError, echo, parse_numbered_lines};
 use crate::search::params::SearchConfig;
-use crate::search::{SearchLimits, SearchSettings, Searcher, thread_pool};
+use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, thread_pool};
 use crate::tb::{Tablebases, Verdict, rank_root_moves};
 use crate::tools::epd::operation_id;
 
@@ -234,7 +234,10 @@ pub fn play(
         if moves.len() >= MAX_PLIES {
             break Finish::TooLong;
         }
-        let outcome = searcher.think(&pos, &config.limits);
+        let settings = SearchSettings::single(SearchConfig::default());
+        let engine_tables = config.engine_tables.then_some(tables);
+        let request = SearchRequest::new(&pos, &config.limits, settings).with_tables(engine_tables);
+        let outcome = searcher.think(&request);
         let Some(m) = outcome.best else {
             // Unreachable: a position with a legal move always gets one.
             break Finish::TooLong;
@@ -290,18 +293,12 @@ pub fn play_all(
     let threads = threads.max(1);
     let pool = thread_pool(threads, "tb-play")
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let settings = SearchSettings::single(SearchConfig::default());
     pool.install(|| {
         entries
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || {
-                    Searcher::new(settings, config.hash_mb).map(|mut s| {
-                        s.set_tablebases(config.engine_tables.then(|| tables.clone()));
-                        s
-                    })
-                },
+                || Searcher::new(config.hash_mb),
                 |searcher, entry| {
                     let searcher = searcher.as_mut().map_err(|e| e.to_string())?;
                     let result = play(searcher, tables, entry, config);

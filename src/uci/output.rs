@@ -157,7 +157,26 @@ pub struct Style {
 /// The lines an engine report turns into.
 pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     match report {
-        Report::Search { report, material } => format_search(report, style, *material),
+        Report::Progress { report, material } => format_search(report, style, *material),
+        Report::Answer {
+            info,
+            best,
+            ponder,
+            material,
+        } => format_answer(info.as_ref(), *best, *ponder, style, *material),
+        Report::SearchFailed { reason, best } => {
+            let reason = reason.replace(['\n', '\r'], " ");
+            vec![
+                format!("info string error: search failed: {reason}"),
+                format_bestmove(*best, None, style.chess960),
+            ]
+        }
+        Report::Problem(message) => {
+            vec![format!(
+                "info string error: {}",
+                message.replace(['\n', '\r'], " ")
+            )]
+        }
         Report::Book { mv, weight, total } => {
             let share = if *total == 0 {
                 0.0
@@ -223,67 +242,71 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     }
 }
 
-/// The lines a search report turns into; `material` is the root
-/// position's, for the win/draw/loss chances ([`Wdl::from_score`]) shown
-/// when `style.show_wdl`. A score the tables prove shows certain chances
-/// ([`Wdl::proven`]).
+/// The win/draw/loss chances of `info`'s score (`None` unless
+/// `style.show_wdl`); `material` is the root position's ([`Wdl::from_score`]).
+/// A score the tables prove shows certain chances ([`Wdl::proven`]).
+fn wdl_of(info: &SearchInfo, style: Style, material: u32) -> Option<Wdl> {
+    style.show_wdl.then(|| {
+        if info.tb_proven {
+            Wdl::proven(info.score)
+        } else {
+            Wdl::from_score(info.score, material)
+        }
+    })
+}
+
+/// The line a search's progress report turns into; `material` is the root
+/// position's, for the win/draw/loss chances shown when `style.show_wdl`.
 pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<String> {
     let chess960 = style.chess960;
-    let wdl = |info: &SearchInfo| {
-        style.show_wdl.then(|| {
-            if info.tb_proven {
-                Wdl::proven(info.score)
-            } else {
-                Wdl::from_score(info.score, material)
-            }
-        })
-    };
     match report {
-        SearchReport::Iteration(info) => vec![format_info(info, chess960, wdl(info))],
+        SearchReport::Iteration(info) => {
+            vec![format_info(info, chess960, wdl_of(info, style, material))]
+        }
         SearchReport::CurrMove { depth, mv, number } => {
             vec![format!(
                 "info depth {depth} currmove {} currmovenumber {number}",
                 move_to_uci(*mv, chess960)
             )]
         }
-        SearchReport::Finished { info, best, ponder } => {
-            let mut lines = Vec::with_capacity(2);
-            match info {
-                // No legal move (or no completed iteration): Stockfish's
-                // `info depth 0 score …`.
-                // The game is over: mated (`mate 0`) or stalemate (`cp 0`).
-                Some(info) if info.depth == 0 => {
-                    let mut line = format!("info depth 0 score {}", format_score(info.score));
-                    if style.show_wdl {
-                        let over = match info.score {
-                            Score::Mate(_) => Wdl::LOSS,
-                            Score::Cp(_) => Wdl::DRAW,
-                        };
-                        line.push_str(&format!(" wdl {over}"));
-                    }
-                    lines.push(line);
-                }
-                Some(info) => lines.push(format_info(info, chess960, wdl(info))),
-                // The line was the last iteration's, sent already.
-                None => {}
-            }
-            lines.push(format_bestmove(*best, *ponder, chess960));
-            lines
-        }
-        SearchReport::Problem(message) => {
-            vec![format!(
-                "info string error: {}",
-                message.replace(['\n', '\r'], " ")
-            )]
-        }
-        SearchReport::Failed { reason, best } => {
-            let reason = reason.replace(['\n', '\r'], " ");
-            vec![
-                format!("info string error: search failed: {reason}"),
-                format_bestmove(*best, None, chess960),
-            ]
-        }
     }
+}
+
+/// The lines of the answer to a `go`: its final `info` line, if any, and
+/// `bestmove`.
+pub fn format_answer(
+    info: Option<&SearchInfo>,
+    best: Option<Move>,
+    ponder: Option<Move>,
+    style: Style,
+    material: u32,
+) -> Vec<String> {
+    let mut lines = Vec::with_capacity(2);
+    match info {
+        // No legal move (or no completed iteration): Stockfish's
+        // `info depth 0 score …`.
+        // The game is over: mated (`mate 0`) or stalemate (`cp 0`).
+        Some(info) if info.depth == 0 => {
+            let mut line = format!("info depth 0 score {}", format_score(info.score));
+            if style.show_wdl {
+                let over = match info.score {
+                    Score::Mate(_) => Wdl::LOSS,
+                    Score::Cp(_) => Wdl::DRAW,
+                };
+                line.push_str(&format!(" wdl {over}"));
+            }
+            lines.push(line);
+        }
+        Some(info) => lines.push(format_info(
+            info,
+            style.chess960,
+            wdl_of(info, style, material),
+        )),
+        // The line was the last one sent already.
+        None => {}
+    }
+    lines.push(format_bestmove(best, ponder, style.chess960));
+    lines
 }
 
 /// `bestmove X [ponder Y]`, or the null move `bestmove 0000` without a move
@@ -320,15 +343,7 @@ mod tests {
             time: Duration::ZERO,
             pv: vec![],
         };
-        let lines = format_search(
-            &SearchReport::Finished {
-                info: Some(info),
-                best: None,
-                ponder: None,
-            },
-            Style::default(),
-            78,
-        );
+        let lines = format_answer(Some(&info), None, None, Style::default(), 78);
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove 0000"]);
     }
 
@@ -387,15 +402,7 @@ mod tests {
             to: shakmaty::Square::E4,
             promotion: None,
         };
-        let lines = format_search(
-            &SearchReport::Finished {
-                info: None,
-                best: Some(m),
-                ponder: None,
-            },
-            Style::default(),
-            78,
-        );
+        let lines = format_answer(None, Some(m), None, Style::default(), 78);
         assert_eq!(lines, vec!["bestmove e2e4"]);
     }
 
@@ -408,14 +415,11 @@ mod tests {
             to: shakmaty::Square::E4,
             promotion: None,
         };
-        let lines = format_search(
-            &SearchReport::Failed {
-                reason: "index out of bounds\nat line 3".to_owned(),
-                best: Some(m),
-            },
-            Style::default(),
-            78,
-        );
+        let failed = Report::SearchFailed {
+            reason: "index out of bounds\nat line 3".to_owned(),
+            best: Some(m),
+        };
+        let lines = format_report(&failed, Style::default());
         assert_eq!(
             lines,
             vec![

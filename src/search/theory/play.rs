@@ -1,15 +1,14 @@
 //! The teaching searches as a player (the UCI option `SearchAlgorithm`):
-//! iterative deepening up to a fixed depth, with an `info` line per depth
-//! and the usual `bestmove`, so a GUI can play against plain minimax,
-//! alpha-beta, NegaScout, SSS* or MTD(f).
+//! iterative deepening up to a fixed depth, with a report per depth and a
+//! [`SearchOutcome`] as the engine's search returns one, so a GUI can play
+//! against plain minimax, alpha-beta, NegaScout, SSS* or MTD(f) (the engine
+//! layer answers the GUI, as for its own search).
 //!
 //! The depth is `go depth N`, else [`default_depth`]. The clock is only a
 //! safety net: a search still running at the hard time limit (or `stop`, or
-//! `go nodes`) is abandoned and the deepest completed one plays. `go
-//! infinite` and `go ponder` answer only after `stop` (or `ponderhit`), as
-//! the engine's own search does.
+//! `go nodes`) is abandoned and the deepest completed one plays.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use shakmaty::{Move, Position as _};
 
@@ -18,8 +17,7 @@ use super::limits::TheoryLimits;
 use super::run::search;
 use crate::chess::Position;
 use crate::search::limits::SearchLimits;
-use crate::search::report::{Reporter, SearchInfo, SearchOutcome, SearchReport};
-use crate::search::score::Score;
+use crate::search::report::{Counters, PvLine, Reporter, SearchInfo, SearchOutcome, SearchReport};
 use crate::search::signals::Signals;
 use crate::search::time::TimeLimits;
 
@@ -39,9 +37,9 @@ pub fn default_depth(algorithm: Algorithm) -> u32 {
     }
 }
 
-/// Plays a move in `pos` with the teaching search `config`, reporting as
-/// the engine's search does; the last report is
-/// [`SearchReport::Finished`].
+/// Plays a move in `pos` with the teaching search `config`, reporting each
+/// depth through `report` as the engine's search does. Without a completed
+/// depth (stopped early) the move is a legal one without a line.
 pub fn think(
     pos: &Position,
     limits: &SearchLimits,
@@ -59,7 +57,6 @@ pub fn think(
     let timed = !limits.infinite && !limits.ponder;
     let deadline = time.hard.filter(|_| timed).map(|h| start + h);
     let mut outcome = SearchOutcome::default();
-    let mut last: Option<SearchInfo> = None;
     for depth in 1..=max_depth {
         let theory_limits = TheoryLimits {
             stop: Some(signals.stop_flag()),
@@ -75,56 +72,50 @@ pub fn think(
             break;
         };
         if result.best.is_none() {
-            // No legal move: the final report says so.
+            // No legal move: the outcome has no line.
             break;
         }
-        let info = SearchInfo {
+        let line = PvLine {
             depth,
             seldepth: depth,
-            multipv: 1,
-            score: Score::from_internal(value),
-            bound: None,
-            nodes: outcome.nodes,
-            hashfull: 0,
-            tbhits: None,
+            score: value,
             tb_proven: false,
-            time: start.elapsed(),
+            bound: None,
             pv: result.pv.clone(),
         };
-        report(SearchReport::Iteration(info.clone()));
+        let counters = counters(outcome.nodes, start);
+        report(SearchReport::Iteration(SearchInfo::new(
+            &line, 1, &counters,
+        )));
         outcome.iterations.push((depth, outcome.nodes));
         outcome.score = Some(value);
         outcome.pv = result.pv;
         outcome.depth = depth;
-        last = Some(info);
+        outcome.lines = vec![line.clone()];
+        outcome.lines_counters = counters;
+        outcome.line = Some(line);
         let past_soft = time.soft.is_some_and(|soft| start.elapsed() >= soft);
         if timed && past_soft {
             break;
         }
     }
-    // go infinite and go ponder never answer before stop (or ponderhit).
-    while !signals.stopped() && (limits.infinite || signals.pondering()) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let fallback = first_legal(pos, &limits.searchmoves);
-    outcome.best = outcome.pv.first().copied().or(fallback);
-    // The last completed iteration's line was sent already: the final report
-    // repeats no line, unless no iteration completed.
-    let info = match last {
-        Some(_) => None,
-        None => Some(no_line(
-            pos,
-            outcome.nodes,
-            start.elapsed(),
-            fallback.is_some(),
-        )),
-    };
-    report(SearchReport::Finished {
-        info,
-        best: outcome.best,
-        ponder: outcome.pv.get(1).copied(),
-    });
+    outcome.best = outcome
+        .pv
+        .first()
+        .copied()
+        .or_else(|| first_legal(pos, &limits.searchmoves));
+    outcome.counters = counters(outcome.nodes, start);
     outcome
+}
+
+/// The counters of a teaching search (no table, no tables) after `nodes`.
+fn counters(nodes: u64, start: Instant) -> Counters {
+    Counters {
+        nodes,
+        hashfull: 0,
+        tbhits: None,
+        time: start.elapsed(),
+    }
 }
 
 /// A legal move to play when no search completed (one of `searchmoves`
@@ -136,27 +127,4 @@ fn first_legal(pos: &Position, searchmoves: &[Move]) -> Option<Move> {
         .copied()
         .find(|m| searchmoves.contains(m))
         .or_else(|| legal.first().copied())
-}
-
-/// The final info without a completed search: mate or stalemate at the
-/// root (no move), or a search stopped before depth 1 ended.
-fn no_line(pos: &Position, nodes: u64, time: Duration, has_move: bool) -> SearchInfo {
-    let score = if !has_move && pos.board().is_check() {
-        Score::Mate(0)
-    } else {
-        Score::Cp(0)
-    };
-    SearchInfo {
-        depth: 0,
-        seldepth: 0,
-        multipv: 1,
-        score,
-        bound: None,
-        nodes,
-        hashfull: 0,
-        tbhits: None,
-        tb_proven: false,
-        time,
-        pv: Vec::new(),
-    }
 }

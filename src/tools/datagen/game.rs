@@ -29,7 +29,7 @@ use crate::chess::checks::CheckInfo;
 use crate::chess::random::Rng;
 use crate::search::params::SearchConfig;
 use crate::search::tt::TtError;
-use crate::search::{SearchLimits, SearchSettings, Searcher, TB_WIN_BOUND};
+use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, TB_WIN_BOUND};
 
 /// An opening whose first search scores beyond this (centipawns) is thrown
 /// away and drawn again.
@@ -68,7 +68,7 @@ impl Player {
             ..SearchLimits::default()
         };
         Ok(Player {
-            searcher: Searcher::new(SearchSettings::single(SearchConfig::default()), HASH_MB)?,
+            searcher: Searcher::new(HASH_MB)?,
             limits,
         })
     }
@@ -79,9 +79,16 @@ impl Player {
 
     /// The chosen move and its score for the side to move.
     fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
-        let outcome = self.searcher.think(pos, &self.limits);
+        let outcome = self.searcher.think(&request(pos, &self.limits));
         Some((outcome.best?, outcome.score?))
     }
+}
+
+/// The search of `pos` that both sides play: one thread, the engine's
+/// configuration, no tables.
+fn request<'a>(pos: &'a Position, limits: &'a SearchLimits) -> SearchRequest<'a> {
+    let settings = SearchSettings::single(SearchConfig::default());
+    SearchRequest::new(pos, limits, settings)
 }
 
 /// Whether the game is over by the rules: `Some(result for White)`.
@@ -229,7 +236,9 @@ mod tests {
     fn a_game_ends_with_a_result_and_labels_quiet_positions() {
         let config = small();
         let mut player = Player::new(&config).unwrap();
-        assert!(player.searcher.tablebases().is_none(), "tablebase-free");
+        let start = Position::startpos();
+        let request = request(&start, &player.limits);
+        assert!(request.tables.is_none(), "tablebase-free");
         let openings = Openings::new(Book::default(), 8, config.seed);
         let game = play_game(3, &config, &openings, &mut player).unwrap();
         assert!([0.0, 0.5, 1.0].contains(&game.result));

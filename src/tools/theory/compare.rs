@@ -16,7 +16,7 @@ use crate::chess::perft::perft;
 use crate::search::theory::{
     Algorithm, Leaf, MoveOrdering, TheoryConfig, TheoryLimits, TheoryStats, search,
 };
-use crate::search::{SearchLimits, SearchSettings, Searcher};
+use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher};
 
 /// Deepest perft used to measure a position's branching factor.
 const MAX_PERFT_DEPTH: u32 = 4;
@@ -229,10 +229,11 @@ fn run_engine(positions: &[Position], depth: u32) -> Row {
     let mut values = Vec::new();
     let start = Instant::now();
     for pos in positions {
-        let Ok(mut searcher) = Searcher::new(SearchSettings::default(), ENGINE_HASH_MB) else {
+        let Ok(mut searcher) = Searcher::new(ENGINE_HASH_MB) else {
             return row;
         };
-        let out = searcher.think(pos, &SearchLimits::depth(depth));
+        let limits = SearchLimits::depth(depth);
+        let out = searcher.think(&SearchRequest::new(pos, &limits, SearchSettings::default()));
         row.stats.nodes += out.nodes;
         row.stats.fail_highs += out.stats.cutoffs;
         row.stats.first_move_fail_highs += out.stats.first_move_cutoffs;
