@@ -16,10 +16,7 @@ use super::bench;
 use super::job::Job;
 use super::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use super::opening::OpeningBook;
-use super::options::{
-    BOOK_FILE, BOOK_SEED, CLEAR_HASH, HASH, OWN_BOOK, OptionSpec, OptionValue, Options,
-    STRENGTH_SEED, SYZYGY_PATH, THREADS,
-};
+use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
 use super::report::{Listener, Report};
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
@@ -105,7 +102,7 @@ impl Engine {
         let tables = or_default(&mut options, SYZYGY_PATH, fallback, &mut refused, |o| {
             open_tables(o.syzygy_path())
         })?;
-        for (spec, value) in options.iter() {
+        for (spec, value) in options.iter().filter(|(s, _)| s.effect == Effect::Tunable) {
             apply_tunable(spec, value);
         }
         let engine = Engine {
@@ -159,11 +156,12 @@ impl Engine {
         settings(&self.options)
     }
 
-    /// `setoption`. On error nothing changes. `Hash`, `Threads` and
-    /// `Clear Hash` are refused while a job runs (one that has sent its
-    /// final report is waited for instead). `BookFile` loads and checks the
-    /// book at once; a new `SyzygyPath` is read at once and used from the
-    /// next search on.
+    /// `setoption`: the option's new value, and what its row says a change
+    /// does ([`Effect`]). On error nothing changes. The changes that touch
+    /// the searcher (`Hash`, `Threads`, `Clear Hash`) are refused while a
+    /// job runs (one that has sent its final report is waited for
+    /// instead). `BookFile` loads and checks the book at once; a new
+    /// `SyzygyPath` is read at once and used from the next search on.
     ///
     /// # Errors
     ///
@@ -178,43 +176,39 @@ impl Engine {
     ) -> Result<(&'static OptionSpec, OptionValue), OptionError> {
         let mut next = self.options.clone();
         let (spec, parsed) = next.set(name, value)?;
-        let needs_idle = [HASH, THREADS, CLEAR_HASH].contains(&spec.name);
-        if needs_idle && self.is_busy() && !self.has_answered() {
-            return Err(OptionError::refused(
-                spec.name,
-                value.unwrap_or(""),
-                "a search is running (send stop first)",
-            ));
-        }
-        if needs_idle {
+        let refused = |e: &dyn std::fmt::Display| {
+            OptionError::refused(spec.name, value.unwrap_or(""), &e.to_string())
+        };
+        if spec.effect.needs_idle() {
+            if self.is_busy() && !self.has_answered() {
+                return Err(refused(&"a search is running (send stop first)"));
+            }
             // A job that has sent its final report may still be ending: a
             // GUI that sets Hash right after bestmove must not be refused.
             self.stop_and_wait();
         } else {
             self.reap();
         }
-        // Only these touch the searcher, which no job holds now; the others
-        // take effect with the next search.
-        match spec.name {
-            HASH => self
+        match spec.effect {
+            Effect::NextSearch | Effect::OutputStyle => {}
+            Effect::ResizeHash => self
                 .searcher()
                 .resize_hash(next.hash_mb())
-                .map_err(|e| OptionError::refused(HASH, value.unwrap_or(""), &e.to_string()))?,
-            THREADS => self.searcher().set_threads(next.threads()),
-            CLEAR_HASH => self.searcher().clear_hash(),
-            BOOK_FILE => self.book.load(next.book_file()).map_err(|e| {
-                OptionError::refused(BOOK_FILE, value.unwrap_or(""), &e.to_string())
-            })?,
-            BOOK_SEED => self.book.reseed(next.book_seed()),
-            STRENGTH_SEED => self.seeds = StrengthSeeds::new(next.strength_seed()),
-            SYZYGY_PATH => self.tables = open_tables(next.syzygy_path())?,
-            _ => apply_tunable(spec, &parsed),
-        }
-        if next.strength_level() != self.options.strength_level() {
-            self.level_changed = true;
-        }
-        if [OWN_BOOK, BOOK_FILE].contains(&spec.name) {
-            self.told_no_book = false;
+                .map_err(|e| refused(&e))?,
+            Effect::ResizeThreads => self.searcher().set_threads(next.threads()),
+            Effect::ClearHash => self.searcher().clear_hash(),
+            Effect::LoadBook => {
+                self.book.load(next.book_file()).map_err(|e| refused(&e))?;
+                self.told_no_book = false;
+            }
+            Effect::ReseedBook => self.book.reseed(next.book_seed()),
+            Effect::UseBook => self.told_no_book = false,
+            Effect::Strength => {
+                self.level_changed |= next.strength_level() != self.options.strength_level();
+            }
+            Effect::ReseedStrength => self.seeds = StrengthSeeds::new(next.strength_seed()),
+            Effect::OpenTables => self.tables = open_tables(next.syzygy_path())?,
+            Effect::Tunable => apply_tunable(spec, &parsed),
         }
         self.options = next;
         Ok((spec, parsed))
@@ -509,8 +503,8 @@ impl Drop for Engine {
     }
 }
 
-/// Sets the search tunable an option stands for (the `spsa` build); any
-/// other option is left alone. The option table has checked the range.
+/// Sets the search tunable an option stands for (the `spsa` build). The
+/// option table has checked the range.
 fn apply_tunable(spec: &OptionSpec, value: &OptionValue) {
     if let OptionValue::Int(v) = *value
         && let Ok(v) = i32::try_from(v)

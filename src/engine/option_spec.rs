@@ -1,8 +1,9 @@
 //! What an option is: its kind (check, spin, button, combo, string) with
-//! the default and range, one row of the option table ([`OptionSpec`]), a
-//! value it can hold ([`OptionValue`]), and how a value is parsed, checked
-//! and announced. The table itself and the current values are in
-//! `options.rs`.
+//! the default and range, what a change of it does ([`Effect`]), one row of
+//! the option table ([`OptionSpec`]), a value it can hold ([`OptionValue`]),
+//! and how a value is parsed, checked and announced. The table itself and
+//! the current values are in `options.rs`; the engine applies an effect by
+//! the row's [`Effect`], never by the option's name.
 
 use std::fmt;
 
@@ -41,6 +42,49 @@ pub enum OptionKind {
     },
 }
 
+/// What a change of an option does, beyond holding its new value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing at once: the next `go` (or the command that uses it) reads
+    /// the value.
+    NextSearch,
+    /// Reallocates the hash table (refused while a search runs).
+    ResizeHash,
+    /// Resizes the search threads' states (refused while a search runs).
+    ResizeThreads,
+    /// Empties the hash table (a button; refused while a search runs).
+    ClearHash,
+    /// Loads and checks the opening book at once.
+    LoadBook,
+    /// Restarts the book's random choices from the new seed.
+    ReseedBook,
+    /// Turns the book on or off: a game may be told again that there is no
+    /// book to use.
+    UseBook,
+    /// Changes the strength level: the table and the histories are cleared
+    /// before the next search when the level is a new one.
+    Strength,
+    /// Restarts a limited strength's random choices from the new seed.
+    ReseedStrength,
+    /// Opens the Syzygy tables at once.
+    OpenTables,
+    /// Changes how reports are written (castling notation, win/draw/loss).
+    OutputStyle,
+    /// Sets a search tunable (the `spsa` build).
+    Tunable,
+}
+
+impl Effect {
+    /// Whether the change touches the searcher, so that no search may be
+    /// running.
+    pub fn needs_idle(self) -> bool {
+        matches!(
+            self,
+            Effect::ResizeHash | Effect::ResizeThreads | Effect::ClearHash
+        )
+    }
+}
+
 /// One row of the option table.
 #[derive(Debug, Clone, Copy)]
 pub struct OptionSpec {
@@ -48,6 +92,8 @@ pub struct OptionSpec {
     pub name: &'static str,
     /// Type, default and range.
     pub kind: OptionKind,
+    /// What a change does.
+    pub effect: Effect,
     /// One line for the README and `--help`.
     pub doc: &'static str,
 }

@@ -2,11 +2,12 @@
 //! `setoption` and the `[options]` table of engine.toml.
 //!
 //! Names are Stockfish's and are matched case-insensitively. An option is
-//! listed only once something in the engine uses it. The `spsa` build adds
-//! a spin option per search tunable ([`option_table`]), named as in
-//! `search/params.rs`.
+//! listed only once something in the engine uses it. Each row says what a
+//! change does ([`Effect`]); the engine acts on that, and reads the value
+//! through a getter of [`Options`]. The `spsa` build adds a spin option per
+//! search tunable ([`option_table`]), named as in `search/params.rs`.
 
-pub use super::option_spec::{OptionKind, OptionSpec, OptionValue};
+pub use super::option_spec::{Effect, OptionKind, OptionSpec, OptionValue};
 use super::strength::{self, Level};
 use crate::error::OptionError;
 use crate::search::TbSettings;
@@ -91,6 +92,7 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 1,
             max: MAX_HASH_MB,
         },
+        effect: Effect::ResizeHash,
         doc: "transposition table size in MB (a size that cannot be allocated is refused, the old table kept)",
     },
     OptionSpec {
@@ -100,11 +102,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 1,
             max: 256,
         },
+        effect: Effect::ResizeThreads,
         doc: "search threads (Lazy SMP, sharing the hash table)",
     },
     OptionSpec {
         name: CLEAR_HASH,
         kind: OptionKind::Button,
+        effect: Effect::ClearHash,
         doc: "empties the hash table",
     },
     OptionSpec {
@@ -114,11 +118,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 1,
             max: 256,
         },
+        effect: Effect::NextSearch,
         doc: "number of best lines reported (info … multipv k …)",
     },
     OptionSpec {
         name: PONDER,
         kind: OptionKind::Check { default: false },
+        effect: Effect::NextSearch,
         doc: "lets the GUI send go ponder; the engine thinks on the opponent's time",
     },
     OptionSpec {
@@ -128,21 +134,25 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 0,
             max: 5000,
         },
+        effect: Effect::NextSearch,
         doc: "milliseconds subtracted from every move's time budget for GUI and pipe latency",
     },
     OptionSpec {
         name: UCI_CHESS960,
         kind: OptionKind::Check { default: false },
+        effect: Effect::OutputStyle,
         doc: "Chess960: castling written king-takes-rook (e1h1); Shredder-FEN and X-FEN accepted",
     },
     OptionSpec {
         name: UCI_SHOW_WDL,
         kind: OptionKind::Check { default: false },
+        effect: Effect::OutputStyle,
         doc: "adds wdl W D L (per mille, from Shears' own games) after every info score",
     },
     OptionSpec {
         name: NULL_MOVE,
         kind: OptionKind::Check { default: true },
+        effect: Effect::NextSearch,
         doc: "safety flag: false turns null-move pruning off",
     },
     OptionSpec {
@@ -151,16 +161,19 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             default: ENGINE_SEARCH,
             vars: SEARCH_ALGORITHMS,
         },
+        effect: Effect::NextSearch,
         doc: "Engine (the real search) or a textbook search that plays at a fixed depth, for teaching",
     },
     OptionSpec {
         name: OWN_BOOK,
         kind: OptionKind::Check { default: false },
+        effect: Effect::UseBook,
         doc: "play a move of the opening book (BookFile) at once when it has one",
     },
     OptionSpec {
         name: BOOK_FILE,
         kind: OptionKind::String { default: "" },
+        effect: Effect::LoadBook,
         doc: "Polyglot book (.bin), loaded and checked when set; a bad file is refused and the old book kept; empty: none",
     },
     OptionSpec {
@@ -170,11 +183,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 0,
             max: 1024,
         },
+        effect: Effect::NextSearch,
         doc: "the book is asked in the first N plies of the game (counted from the position's move number)",
     },
     OptionSpec {
         name: BOOK_VARIETY,
         kind: OptionKind::Check { default: true },
+        effect: Effect::NextSearch,
         doc: "true: a book move at random, in proportion to its weight; false: always the highest weight",
     },
     OptionSpec {
@@ -184,11 +199,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 0,
             max: 2_147_483_647,
         },
+        effect: Effect::ReseedBook,
         doc: "seed of the random book choices, for repeatable games; 0: a different seed on every start",
     },
     OptionSpec {
         name: UCI_LIMIT_STRENGTH,
         kind: OptionKind::Check { default: false },
+        effect: Effect::Strength,
         doc: "play at the strength of UCI_Elo: a smaller search, a simpler evaluation, a human choice among the best moves and human think times",
     },
     OptionSpec {
@@ -198,6 +215,7 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: strength::ELO_MIN,
             max: strength::ELO_MAX,
         },
+        effect: Effect::Strength,
         doc: "the strength to play at with UCI_LimitStrength, CCRL Blitz Elo",
     },
     OptionSpec {
@@ -207,11 +225,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 0,
             max: 2_147_483_647,
         },
+        effect: Effect::ReseedStrength,
         doc: "seed of a limited strength's random choices, for repeatable games; 0: a different seed on every start",
     },
     OptionSpec {
         name: SYZYGY_PATH,
         kind: OptionKind::String { default: "" },
+        effect: Effect::OpenTables,
         doc: "folders of Syzygy tables joined by ':' (';' on Windows); <empty> for none",
     },
     OptionSpec {
@@ -221,11 +241,13 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 1,
             max: 100,
         },
+        effect: Effect::NextSearch,
         doc: "positions with SyzygyProbeLimit pieces are probed only from this depth on",
     },
     OptionSpec {
         name: SYZYGY_50_MOVE_RULE,
         kind: OptionKind::Check { default: true },
+        effect: Effect::NextSearch,
         doc: "the 50-move rule counts: cursed wins and blessed losses are draws",
     },
     OptionSpec {
@@ -235,6 +257,7 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
             min: 0,
             max: 7,
         },
+        effect: Effect::NextSearch,
         doc: "positions with more pieces are not probed (0: the tables are not used)",
     },
 ];
@@ -252,6 +275,7 @@ pub fn option_table() -> &'static [OptionSpec] {
                     min: i64::from(t.min),
                     max: i64::from(t.max),
                 },
+                effect: Effect::Tunable,
                 doc: "search tunable (spsa build)",
             });
             OPTION_TABLE.iter().copied().chain(tunables).collect()

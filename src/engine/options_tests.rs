@@ -84,3 +84,19 @@ fn book_file_is_a_string_option_whose_empty_value_means_none() {
         (255, true, 0)
     );
 }
+
+#[test]
+fn every_row_says_what_a_change_does() {
+    for spec in option_table() {
+        let tunable = crate::search::find_tunable(spec.name).is_some();
+        assert_eq!(spec.effect == Effect::Tunable, tunable, "{}", spec.name);
+        // Only what touches the searcher waits for a search to end.
+        let searcher = [HASH, THREADS, CLEAR_HASH].contains(&spec.name);
+        assert_eq!(spec.effect.needs_idle(), searcher, "{}", spec.name);
+    }
+    let effect = |name| find(name).expect("an option of the table").1.effect;
+    assert_eq!(effect(UCI_SHOW_WDL), Effect::OutputStyle);
+    assert_eq!(effect(UCI_CHESS960), Effect::OutputStyle);
+    assert_eq!(effect(MULTI_PV), Effect::NextSearch);
+    assert_eq!(effect(SYZYGY_PATH), Effect::OpenTables);
+}
