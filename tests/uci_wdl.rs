@@ -6,7 +6,9 @@
 mod common;
 
 use common::{Engine, Info, Score, is_bestmove, parse_info};
-use shears::search::{Score as EngineScore, Wdl, wdl_material};
+use shears::chess::values::material_points as wdl_material;
+use shears::search::Score as EngineScore;
+use shears::uci::wdl::Wdl;
 
 /// White to move mates at once (Ra8#).
 const MATE_IN_ONE_FEN: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";

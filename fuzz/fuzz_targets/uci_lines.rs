@@ -27,15 +27,15 @@ use libfuzzer_sys::fuzz_target;
 use shakmaty::Position as _;
 use shears::chess::Position;
 use shears::chess::perft;
-use shears::engine::Engine;
+use shears::chess::values::material_points;
+use shears::engine::{Engine, Style};
 use shears::engine::config::Config;
 use shears::search::theory;
 use shears::search::{
     SEARCH_STACK_BYTES, SearchInfo, SearchLimits, SearchReport, SearchRequest, Searcher, Signals,
-    wdl_material,
 };
 use shears::uci::command::{Command, parse_line};
-use shears::uci::output::{Output, Style, format_answer, format_search};
+use shears::uci::output::{Output, format_answer, format_search};
 use shears::uci::{Outcome, Session};
 
 /// Longest error message accepted (user text is echoed cut to 80 chars).
@@ -131,11 +131,10 @@ fn bounded_search(engine: &Engine, mut limits: SearchLimits) {
     settings.threads = 1;
     // The lines as the session would write them (UCI_ShowWDL as set).
     let style = Style {
-        chess960: engine.options().chess960(),
-        show_wdl: engine.options().show_wdl(),
         debug: false,
+        ..engine.style()
     };
-    let material = wdl_material(pos.board().board());
+    let material = material_points(pos.board().board());
     let mut searcher = searcher().lock().unwrap_or_else(|p| p.into_inner());
     searcher.new_game();
     let signals = Signals::new(false);

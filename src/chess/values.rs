@@ -4,7 +4,7 @@
 //! tuned material weights live in `eval`; these are the fixed round numbers
 //! that cheap decisions need.
 
-use shakmaty::{Move, Role};
+use shakmaty::{Board, Move, Role};
 
 /// Centipawn values, indexed by `Role as usize - 1`: pawn, knight, bishop,
 /// rook, queen, king. The king's value only has to exceed any material a
@@ -24,6 +24,22 @@ pub fn material_gain(m: Move) -> i32 {
     m.capture().map_or(0, piece_value)
         + m.promotion()
             .map_or(0, |r| piece_value(r) - piece_value(Role::Pawn))
+}
+
+/// The material on `board` as a person counts it: pawn 1, knight 3,
+/// bishop 3, rook 5, queen 9, both sides together (78 at the start). The
+/// win/draw/loss model of `UCI_ShowWDL` is indexed by it.
+pub fn material_points(board: &Board) -> u32 {
+    [
+        (Role::Pawn, 1),
+        (Role::Knight, 3),
+        (Role::Bishop, 3),
+        (Role::Rook, 5),
+        (Role::Queen, 9),
+    ]
+    .iter()
+    .map(|&(role, value)| value * board.by_role(role).count() as u32)
+    .sum()
 }
 
 /// MVV-LVA, the capture ordering key: the most valuable victim first, then
@@ -55,5 +71,17 @@ mod tests {
         let pxr = mvv_lva(capture(Role::Pawn, Role::Rook));
         assert!(pxq > qxq && qxq > pxr);
         assert_eq!(material_gain(capture(Role::King, Role::Pawn)), 100);
+    }
+
+    #[test]
+    fn material_points_count_both_sides() {
+        use shakmaty::{Chess, Position as _};
+        assert_eq!(material_points(Chess::default().board()), 78);
+        let pos: Chess = "4k3/8/8/8/8/8/4P3/R3K2Q w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(material_points(pos.board()), 15);
     }
 }

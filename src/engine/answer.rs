@@ -27,10 +27,11 @@ use super::limited::{LevelChoice, Played, think_time, wait_until};
 use super::opening::BookChoice;
 use super::report::Report;
 use crate::chess::Position;
+use crate::chess::values::material_points;
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
     Counters, PvLine, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchRequest,
-    SearchSettings, Searcher, Signals, wdl_material,
+    SearchSettings, Searcher, Signals,
 };
 use crate::tb::Tablebases;
 
@@ -113,7 +114,7 @@ impl Go {
     /// the last one a [`Report::Answer`]; `signals` carry `stop` and
     /// `ponderhit`.
     pub fn answer(self, signals: &Signals, send: &(dyn Fn(Report) + Sync)) {
-        let material = wdl_material(self.position.board().board());
+        let material = material_points(self.position.board().board());
         if self.no_book_note {
             send(Report::NoBook);
         }

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use super::answer::{Choice, EngineSearch, Go, Thinker};
 use super::bench;
-use super::job::Job;
+use super::job::{Job, Sink};
 use super::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
-use super::report::{Listener, Report};
+use super::report::{Listener, Report, Style, StyleCell};
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
@@ -47,6 +47,8 @@ pub struct Engine {
     /// evaluation) found, and are cleared before the next search.
     level_changed: bool,
     listener: Listener,
+    /// How the reports are written: set from the options and by `debug`.
+    style: Arc<StyleCell>,
     running: Option<Job>,
     /// The running job is a search (not a perft or bench).
     searching: bool,
@@ -105,7 +107,7 @@ impl Engine {
         for (spec, value) in options.iter().filter(|(s, _)| s.effect == Effect::Tunable) {
             apply_tunable(spec, value);
         }
-        let engine = Engine {
+        let mut engine = Engine {
             position: Position::startpos(),
             refused: None,
             seeds: StrengthSeeds::new(options.strength_seed()),
@@ -115,10 +117,12 @@ impl Engine {
             book,
             tables,
             listener,
+            style: Arc::new(StyleCell::default()),
             running: None,
             searching: false,
             told_no_book: false,
         };
+        engine.restyle(false);
         Ok((engine, refused))
     }
 
@@ -211,7 +215,29 @@ impl Engine {
             Effect::Tunable => apply_tunable(spec, &parsed),
         }
         self.options = next;
+        if spec.effect == Effect::OutputStyle {
+            self.restyle(self.style().debug);
+        }
         Ok((spec, parsed))
+    }
+
+    /// How the engine's reports are written now.
+    pub fn style(&self) -> Style {
+        self.style.get()
+    }
+
+    /// `debug on|off`: reports written with more detail, or not.
+    pub fn set_debug(&mut self, on: bool) {
+        self.restyle(on);
+    }
+
+    /// The style of the options, with `debug`.
+    fn restyle(&mut self, debug: bool) {
+        self.style.set(Style {
+            chess960: self.options.chess960(),
+            show_wdl: self.options.show_wdl(),
+            debug,
+        });
     }
 
     /// The tables of `SyzygyPath`, if any.
@@ -435,13 +461,14 @@ impl Engine {
     ) -> Result<(), UciError> {
         self.stop_and_wait();
         let signals = Arc::new(Signals::new(ponder));
-        let job =
-            Job::start(name, signals, Arc::clone(&self.listener), work, on_panic).map_err(|e| {
-                UciError::BadArguments {
-                    command: if name == "bench" { "bench" } else { "go" },
-                    reason: format!("cannot start the {name} thread: {e}"),
-                }
-            })?;
+        let (listener, style) = (Arc::clone(&self.listener), Arc::clone(&self.style));
+        let sink: Sink = Arc::new(move |report| listener(report, style.get()));
+        let job = Job::start(name, signals, sink, work, on_panic).map_err(|e| {
+            UciError::BadArguments {
+                command: if name == "bench" { "bench" } else { "go" },
+                reason: format!("cannot start the {name} thread: {e}"),
+            }
+        })?;
         self.running = Some(job);
         self.searching = name == "search";
         Ok(())

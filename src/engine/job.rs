@@ -7,8 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
-use super::report::{Listener, Report};
+use super::report::Report;
 use crate::search::{SEARCH_STACK_BYTES, Signals};
+
+/// Where a job's reports go.
+pub(super) type Sink = Arc<dyn Fn(Report) + Send + Sync>;
 
 /// A running (or finished, not yet joined) job.
 pub(super) struct Job {
@@ -22,7 +25,7 @@ pub(super) struct Job {
 impl Job {
     /// Starts `work` on a thread named `name` with a search's stack. It
     /// reports through the function it is given, which passes the reports on
-    /// to `listener`. Should `work` panic (a bug), the panic is caught and,
+    /// to `sink`. Should `work` panic (a bug), the panic is caught and,
     /// unless the final report was already sent, `on_panic(reason)` is sent
     /// in its place, so that a GUI is never left waiting.
     ///
@@ -32,7 +35,7 @@ impl Job {
     pub fn start(
         name: &str,
         signals: Arc<Signals>,
-        listener: Listener,
+        sink: Sink,
         work: impl FnOnce(&Signals, &(dyn Fn(Report) + Sync)) + Send + 'static,
         on_panic: impl FnOnce(String) -> Report + Send + 'static,
     ) -> std::io::Result<Job> {
@@ -46,7 +49,7 @@ impl Job {
                     if report.is_final() {
                         job_answered.store(true, Ordering::SeqCst);
                     }
-                    listener(report);
+                    sink(report);
                 };
                 let run = std::panic::catch_unwind(AssertUnwindSafe(|| work(&job_signals, &send)));
                 if let Err(payload) = run

@@ -22,4 +22,4 @@ mod report;
 pub mod strength;
 
 pub use facade::Engine;
-pub use report::{Listener, Report};
+pub use report::{Listener, Report, Style};

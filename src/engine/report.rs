@@ -4,7 +4,7 @@
 //! and result of a bench, or the failure of a job. The UCI layer formats
 //! these.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use shakmaty::Move;
@@ -12,8 +12,38 @@ use shakmaty::Move;
 use super::bench::{BenchPosition, BenchResult};
 use crate::search::{SearchInfo, SearchReport};
 
-/// Receives the engine's reports.
-pub type Listener = Arc<dyn Fn(Report) + Send + Sync>;
+/// Receives the engine's reports, each with the [`Style`] to write it in.
+pub type Listener = Arc<dyn Fn(Report, Style) + Send + Sync>;
+
+/// How reports are written: the castling notation and whether scores come
+/// with win/draw/loss chances (the options `UCI_Chess960` and
+/// `UCI_ShowWDL`), and whether `debug on` asked for more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Castling as king takes rook.
+    pub chess960: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` after every score.
+    pub show_wdl: bool,
+    /// `debug on`: timings of perft and bench too.
+    pub debug: bool,
+}
+
+/// The one source of the [`Style`]: the engine sets it (from its options
+/// and `debug`), its jobs read it as they send each report.
+#[derive(Debug, Default)]
+pub(super) struct StyleCell(Mutex<Style>);
+
+impl StyleCell {
+    /// The style now.
+    pub fn get(&self) -> Style {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Changes the style.
+    pub fn set(&self, style: Style) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = style;
+    }
+}
 
 /// One report of a running job.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,8 +53,8 @@ pub enum Report {
         /// What the search reports.
         report: SearchReport,
         /// The material of the root position (see
-        /// [`wdl_material`](crate::search::wdl_material)), for the
-        /// win/draw/loss chances of its scores.
+        /// [`material_points`](crate::chess::values::material_points)), for
+        /// the win/draw/loss chances of its scores.
         material: u32,
     },
     /// `go` is answered from the opening book: this move, then the

@@ -20,7 +20,6 @@
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in (the request) and out (progress, the outcome) |
 //! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
 //! | `handicap.rs` | the evaluation of a limited strength: positional terms faded, seeded noise |
-//! | `wdl.rs` | win/draw/loss chances of a reported score (`UCI_ShowWDL`), fitted to our games |
 //! | `tunable.rs`, `spsa.rs` | what a tunable is; tunables by name (the `spsa` build's options) |
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
 //! | `theory/` | the textbook algorithms (minimax … MTD(f)) for teaching, with a tree recorder |
@@ -50,7 +49,6 @@ mod threads;
 pub mod time;
 pub mod tt;
 pub mod tunable;
-mod wdl;
 mod worker;
 
 pub use handicap::Handicap;
@@ -67,4 +65,3 @@ pub use signals::Signals;
 pub use spsa::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};
 pub use threads::{SEARCH_STACK_BYTES, ThreadState, thread_pool};
 pub use time::Clock;
-pub use wdl::{Wdl, material as wdl_material};

@@ -2,12 +2,14 @@
 //! handed over line by line to a [`Session`] (`session.rs`), which turns each
 //! line into a [`Command`](command::Command) (`command.rs`) and an engine
 //! call; everything written goes through [`output::Output`]
-//! (`output.rs`). End of input means `quit` (a running perft or bench
+//! (`output.rs`), the win/draw/loss chances of `UCI_ShowWDL` with it
+//! (`wdl.rs`). End of input means `quit` (a running perft or bench
 //! finishes first).
 
 pub mod command;
 pub mod output;
 mod session;
+pub mod wdl;
 
 pub use session::{ENGINE_AUTHOR, ENGINE_NAME, Flow, Outcome, Session};
 

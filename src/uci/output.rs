@@ -9,9 +9,10 @@ use std::sync::Mutex;
 
 use shakmaty::Move;
 
+use super::wdl::Wdl;
 use crate::chess::move_to_uci;
-use crate::engine::Report;
-use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, Wdl};
+use crate::engine::{Report, Style};
+use crate::search::{Score, ScoreBound, SearchInfo, SearchReport};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {
@@ -140,18 +141,6 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> Strin
         }
     }
     line
-}
-
-/// How reports are written: the castling notation, whether scores come
-/// with win/draw/loss chances, and whether `debug on` asked for more.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Style {
-    /// Castling as king takes rook.
-    pub chess960: bool,
-    /// `UCI_ShowWDL`: `wdl W D L` after every score.
-    pub show_wdl: bool,
-    /// `debug on`: timings of perft and bench too.
-    pub debug: bool,
 }
 
 /// The lines an engine report turns into.

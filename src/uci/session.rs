@@ -7,17 +7,16 @@
 //! and the engine's position and options stay as they were.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use shakmaty::Position as _;
 
 use super::command::{Command, StartPos, parse_line};
-use super::output::{Output, Style, format_report};
+use super::output::{Output, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::{CONFIG_FILE_NAME, Config};
-use crate::engine::options::{Options, UCI_CHESS960, UCI_SHOW_WDL};
+use crate::engine::options::Options;
 use crate::engine::{Engine, Listener};
 use crate::error::{GoWarning, OptionError, UciError};
 use crate::search::SearchLimits;
@@ -52,20 +51,10 @@ pub enum Outcome {
     Bench(u32),
 }
 
-/// The switches of the report formatting, shared with the listener.
-struct Switches {
-    chess960: Arc<AtomicBool>,
-    show_wdl: Arc<AtomicBool>,
-    debug: Arc<AtomicBool>,
-}
-
 /// The UCI session: engine state plus output.
 pub struct Session {
     engine: Engine,
     output: Arc<Output>,
-    chess960: Arc<AtomicBool>,
-    show_wdl: Arc<AtomicBool>,
-    debug: Arc<AtomicBool>,
     /// The start-up values (engine.toml), announced as defaults by `uci`.
     defaults: Options,
     /// Problems met at start-up (engine.toml's), reported once, after the
@@ -81,9 +70,8 @@ impl Session {
     /// When the configured `Hash` cannot be allocated, its `BookFile`
     /// loaded or its `SyzygyPath` used.
     pub fn new(config: &Config, output: Arc<Output>) -> Result<Session, OptionError> {
-        let listener = Session::listener(config, &output);
-        let engine = Engine::new(config.options.clone(), listener.0)?;
-        Ok(Session::assemble(engine, output, listener.1, Vec::new()))
+        let engine = Engine::new(config.options.clone(), Session::listener(&output))?;
+        Ok(Session::assemble(engine, output, Vec::new()))
     }
 
     /// The session of UCI start-up: as [`Session::new`], but an option of
@@ -102,8 +90,8 @@ impl Session {
         output: Arc<Output>,
         mut problems: Vec<String>,
     ) -> Result<Session, OptionError> {
-        let listener = Session::listener(config, &output);
-        let (engine, refused) = Engine::with_fallbacks(config.options.clone(), listener.0)?;
+        let listener = Session::listener(&output);
+        let (engine, refused) = Engine::with_fallbacks(config.options.clone(), listener)?;
         let file = config
             .source
             .as_ref()
@@ -114,51 +102,25 @@ impl Session {
                 "{file}: {e}; started with the default, \"{default}\""
             ));
         }
-        Ok(Session::assemble(engine, output, listener.1, problems))
+        Ok(Session::assemble(engine, output, problems))
     }
 
-    /// The listener that formats the engine's reports onto `output`, and
-    /// the switches of that formatting that options and `debug` change.
-    fn listener(config: &Config, output: &Arc<Output>) -> (Listener, Switches) {
-        let switches = Switches {
-            chess960: Arc::new(AtomicBool::new(config.options.chess960())),
-            show_wdl: Arc::new(AtomicBool::new(config.options.show_wdl())),
-            debug: Arc::new(AtomicBool::new(false)),
-        };
-        let listener: Listener = {
-            let (output, chess960, show_wdl, debug) = (
-                Arc::clone(output),
-                Arc::clone(&switches.chess960),
-                Arc::clone(&switches.show_wdl),
-                Arc::clone(&switches.debug),
-            );
-            Arc::new(move |report| {
-                let style = Style {
-                    chess960: chess960.load(Ordering::Relaxed),
-                    show_wdl: show_wdl.load(Ordering::Relaxed),
-                    debug: debug.load(Ordering::Relaxed),
-                };
-                for line in format_report(&report, style) {
-                    output.line(&line);
-                }
-            })
-        };
-        (listener, switches)
+    /// The listener that formats the engine's reports onto `output`, each
+    /// in the style the engine gives with it.
+    fn listener(output: &Arc<Output>) -> Listener {
+        let output = Arc::clone(output);
+        Arc::new(move |report, style| {
+            for line in format_report(&report, style) {
+                output.line(&line);
+            }
+        })
     }
 
-    fn assemble(
-        engine: Engine,
-        output: Arc<Output>,
-        switches: Switches,
-        startup_problems: Vec<String>,
-    ) -> Session {
+    fn assemble(engine: Engine, output: Arc<Output>, startup_problems: Vec<String>) -> Session {
         Session {
             defaults: engine.options().clone(),
             engine,
             output,
-            chess960: switches.chess960,
-            show_wdl: switches.show_wdl,
-            debug: switches.debug,
             startup_problems,
         }
     }
@@ -226,18 +188,10 @@ impl Session {
                     out.error(&problem);
                 }
             }
-            Command::Debug(on) => self.debug.store(on, Ordering::Relaxed),
+            Command::Debug(on) => self.engine.set_debug(on),
             Command::IsReady => out.line("readyok"),
             Command::SetOption { name, value } => {
                 let (spec, value) = self.engine.set_option(&name, value.as_deref())?;
-                if spec.name == UCI_CHESS960 {
-                    self.chess960
-                        .store(self.engine.options().chess960(), Ordering::Relaxed);
-                }
-                if spec.name == UCI_SHOW_WDL {
-                    self.show_wdl
-                        .store(self.engine.options().show_wdl(), Ordering::Relaxed);
-                }
                 if self.debug() {
                     out.line(&format!("info string {} set to {value}", spec.name));
                 }
@@ -284,7 +238,7 @@ impl Session {
     }
 
     fn debug(&self) -> bool {
-        self.debug.load(Ordering::Relaxed)
+        self.engine.style().debug
     }
 
     /// Completes `go` limits for the current position: the clock runs

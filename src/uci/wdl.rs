@@ -1,8 +1,9 @@
 //! Win/draw/loss estimates for a reported score (`UCI_ShowWDL`): how often
 //! Shears, in its own games, went on to win, draw or lose from positions it
 //! scored so. This module owns the fitted model and its rounding; it does
-//! not change any score, and the search never calls it (the UCI layer does,
-//! with the material of the root position).
+//! not change any score. It lives with the one that uses it, the formatting
+//! of `info` lines, which gets the material of the root position with each
+//! report ([`material_points`](crate::chess::values::material_points)).
 //!
 //! The model is Stockfish's: from the side to move's view, for a score of
 //! `x` centipawns with `m` material on the board,
@@ -16,12 +17,14 @@
 //! `a(m)`, the score at which a win is as likely as not, and `b(m)`, how
 //! fast that likelihood rises with the score, are cubic polynomials in
 //! `t = clamp(m, MATERIAL_MIN, MATERIAL_MAX) / MATERIAL_SCALE`, with `m` =
-//! pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides. The
+//! pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides
+//! ([`material_points`](crate::chess::values::material_points)). The
 //! coefficients were fitted by maximum likelihood to Shears' self-play games
 //! by `scripts/wdl_fit.py` (README: "Win/draw/loss"), which prints them.
 //!
 //! ```
-//! use shears::search::{Score, Wdl};
+//! use shears::search::Score;
+//! use shears::uci::wdl::Wdl;
 //! let even = Wdl::from_score(Score::Cp(0), 58);
 //! assert_eq!(even.win + even.draw + even.loss, 1000);
 //! assert_eq!(Wdl::from_score(Score::Mate(3), 58), Wdl { win: 1000, draw: 0, loss: 0 });
@@ -29,9 +32,7 @@
 
 use std::fmt;
 
-use shakmaty::{Board, Role};
-
-use super::score::Score;
+use crate::search::Score;
 
 /// Smallest material the model tells apart; less counts as this much.
 /// Stockfish clamps at 17; Shears' games have many long endgames with less,
@@ -85,7 +86,7 @@ impl Wdl {
     };
 
     /// The model's chances for `score` with `material` on the board (see
-    /// [`material`]). A mate score is a certain result: `Mate(n)` with
+    /// [`material_points`](crate::chess::values::material_points)). A mate score is a certain result: `Mate(n)` with
     /// `n > 0` a win, otherwise (being mated; `Mate(0)` is mated now) a loss.
     ///
     /// The win and loss chances are rounded to the nearest per mille and the
@@ -134,21 +135,6 @@ impl fmt::Display for Wdl {
     }
 }
 
-/// The material the model is indexed by: pawn 1, knight 3, bishop 3,
-/// rook 5, queen 9, both sides together (78 at the start).
-pub fn material(board: &Board) -> u32 {
-    [
-        (Role::Pawn, 1),
-        (Role::Knight, 3),
-        (Role::Bishop, 3),
-        (Role::Rook, 5),
-        (Role::Queen, 9),
-    ]
-    .iter()
-    .map(|&(role, value)| value * board.by_role(role).count() as u32)
-    .sum()
-}
-
 /// `(a, b)` in centipawns for `material`.
 fn parameters(material: u32) -> (f64, f64) {
     let t = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_SCALE;
@@ -171,7 +157,6 @@ fn per_mille(p: f64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Chess, Position as _};
 
     const SCORES: std::ops::RangeInclusive<i32> = -3000..=3000;
 
@@ -239,16 +224,5 @@ mod tests {
         assert_eq!(Wdl::from_score(Score::Mate(-4), 40), Wdl::LOSS);
         assert_eq!(Wdl::from_score(Score::Mate(0), 78), Wdl::LOSS);
         assert_eq!(Wdl::LOSS.to_string(), "0 0 1000");
-    }
-
-    #[test]
-    fn material_counts_both_sides() {
-        assert_eq!(material(Chess::default().board()), 78);
-        let pos: Chess = "4k3/8/8/8/8/8/4P3/R3K2Q w - - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        assert_eq!(material(pos.board()), 15);
     }
 }
