@@ -124,10 +124,13 @@ fn c0_item(item: &str) -> Option<Result<(String, u32), String>> {
     Some(parse_points(points).map(|p| (mv.to_owned(), p)))
 }
 
-/// A whole number of points.
+/// A whole number of points: ASCII digits only (no sign), below 2^32.
 fn parse_points(text: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("bad points \"{}\"", echo(text)))
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse().ok())
+        .flatten()
+        .ok_or_else(|| format!("bad points \"{}\"", echo(text)))
 }
 
 /// The points of one position, its moves resolved, each move once.
@@ -364,10 +367,12 @@ mod tests {
             point_list(Some("f5=10, Be5+ is good"), None, None),
             Err("c0: cannot read \"Be5+ is good\" (expected MOVE=POINTS)".to_owned())
         );
-        assert_eq!(
-            point_list(Some("f5=10, Be5+=99999999999"), None, None),
-            Err("bad points \"99999999999\"".to_owned())
-        );
+        for points in ["99999999999", "+5", "-0", "1.5"] {
+            assert_eq!(
+                point_list(Some(&format!("f5=10, Be5+={points}")), None, None),
+                Err(format!("bad points \"{points}\"")),
+            );
+        }
     }
 
     #[test]
