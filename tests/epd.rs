@@ -1,10 +1,11 @@
 //! EPD suites: easy positions solved through the library, and the `epd`
-//! subcommand's output and exit codes through the built binary.
+//! subcommand's output and exit codes through the built binary; a point
+//! suite (STS style) with known points, through both.
 
 use std::process::{Command, Output};
 
 use shears::search::SearchLimits;
-use shears::tools::epd::{parse_epd, run_suite, solved_count};
+use shears::tools::epd::{parse_epd, run_suite, solved_count, theme_scores};
 
 /// Positions any engine solves at depth 4.
 const EASY: &str = "\
@@ -137,6 +138,94 @@ fn malformed_lines_exit_2_and_the_rest_still_run() {
     );
     assert!(stdout.contains(&format!("{name}: line 4: ")), "{stdout}");
     assert_eq!(stdout.lines().last(), Some("solved 1/1"), "{stdout}");
+}
+
+/// `tests/data/points/small.epd`, whose points are known (see its head).
+fn points_suite() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/points/small.epd")
+}
+
+#[test]
+fn point_suite_prints_points_per_theme_and_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = points_suite();
+    let out = shears_epd(
+        dir.path(),
+        &[suite.to_str().unwrap(), "--depth", "4", "--threads", "2"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "fail Material.2: expected bm Kf1 found Ra8# (4/10)",
+            "Mates     20/20  100.0%  2 positions",
+            "Material  14/20   70.0%  2 positions",
+            "total: 34/40 (85.0%)",
+            "solved 4/5",
+        ]
+    );
+}
+
+#[test]
+fn point_suite_through_the_library_scores_each_position() {
+    let text = std::fs::read_to_string(points_suite()).unwrap();
+    let (entries, errors) = parse_epd(&text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let limits = SearchLimits {
+        depth: Some(4),
+        ..SearchLimits::default()
+    };
+    let results = run_suite(&entries, &limits, 1, 2, &|_| {}).unwrap();
+    let scores: Vec<Option<(u32, u32)>> = results
+        .iter()
+        .map(|r| r.points.map(|p| (p.got, p.max)))
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            Some((10, 10)),
+            Some((10, 10)),
+            Some((10, 10)),
+            Some((4, 10)),
+            None
+        ]
+    );
+    let themes = theme_scores(&results);
+    let totals: Vec<(&str, u64, u64)> = themes
+        .iter()
+        .map(|t| (t.theme.as_str(), t.got, t.max))
+        .collect();
+    assert_eq!(totals, [("Mates", 20, 20), ("Material", 14, 20)]);
+}
+
+#[test]
+fn bad_point_lines_are_named_and_the_rest_is_scored() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("points.epd");
+    std::fs::write(
+        &path,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"T.1\"; c0 \"Ra8#=10, Rb9=2\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"T.2\"; c8 \"10 3\"; c9 \"a1a8 a1a7\";\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"T.3\"; c8 \"10 3\"; c9 \"a1a8\";\n",
+    )
+    .unwrap();
+    let out = shears_epd(dir.path(), &[path.to_str().unwrap(), "--depth", "3"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{}", text(&out.stderr));
+    let name = path.display().to_string();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("{name}: line 1: c0: cannot read move \"Rb9\"").as_str(),
+            format!("{name}: line 3: c8/c9: c8 has 2 entries, c9 has 1").as_str(),
+            "T  10/10  100.0%  1 position",
+            "total: 10/10 (100.0%)",
+            "solved 1/1",
+        ]
+    );
 }
 
 #[test]

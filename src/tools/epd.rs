@@ -16,11 +16,18 @@
 //! - `am M1 M2 …`: it is solved when the engine plays none of them;
 //! - `id "…"`: the name used in reports (default: `line N`).
 //!
-//! Every other operation (`c0 "…"`, `acd`, `ce` …) is ignored. Moves are SAN
-//! (`Qxh7+`, `O-O`, `0-0`, with or without `+`/`#`/`!`/`?` marks) or UCI
-//! (`h5h7`). A line with a bad FEN, a move that cannot be read or is not
-//! legal, or neither `bm` nor `am` becomes an [`EpdLineError`]; the other
-//! lines are still returned, so one bad line does not stop a suite.
+//! Point suites such as STS also give several moves points, in `c8`/`c9`
+//! (points and UCI moves) or `c0 "f5=10, Be5+=2, …"` (see [`epd_points`]
+//! for the rules): each position then scores the points of the move played,
+//! added up by theme (the `id` without its number). A line with points but
+//! neither `bm` nor `am` is solved by a move with the most points.
+//!
+//! Every other operation (`acd`, `ce`, a `c0` comment …) is ignored. Moves
+//! are SAN (`Qxh7+`, `O-O`, `0-0`, with or without `+`/`#`/`!`/`?` marks) or
+//! UCI (`h5h7`). A line with a bad FEN, a move (of `bm`, `am` or a point
+//! list) that cannot be read or is not legal, or neither `bm`, `am` nor
+//! points becomes an [`EpdLineError`]; the other lines are still returned,
+//! so one bad line does not stop a suite.
 //!
 //! [`run_suite`] searches positions in parallel, each with one search thread
 //! and an emptied transposition table, so the result of a position does not
@@ -38,6 +45,7 @@ use crate::error::echo;
 use crate::search::params::SearchConfig;
 use crate::search::tt::TtError;
 use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, thread_pool};
+use crate::tools::epd_points::{self, MovePoints, PointScore, theme_of};
 
 /// Hash size of each position's table when none is given, MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -51,6 +59,8 @@ pub struct EpdEntry {
     pub line: usize,
     /// The `id` operation, or `line N` without one.
     pub id: String,
+    /// The id without its number (see [`theme_of`]), or `(no id)`.
+    pub theme: String,
     /// The four FEN fields as written (single-spaced).
     pub fen: String,
     /// The loaded position.
@@ -62,6 +72,8 @@ pub struct EpdEntry {
     /// The `bm`/`am` operations as written, e.g. `bm Nd5 a4` (joined by
     /// `; ` when there are several), for failure reports.
     pub expected: String,
+    /// The points of the moves, in a point suite.
+    pub points: Option<MovePoints>,
 }
 
 impl EpdEntry {
@@ -85,6 +97,8 @@ pub struct EpdResult {
     pub line: usize,
     /// The entry's id.
     pub id: String,
+    /// The entry's theme.
+    pub theme: String,
     /// The entry's `bm`/`am` text as written.
     pub expected: String,
     /// The move the engine chose (`None` if no iteration completed).
@@ -99,19 +113,26 @@ pub struct EpdResult {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// What the move scored, in a point suite.
+    pub points: Option<PointScore>,
 }
 
 impl fmt::Display for EpdResult {
-    /// `ok <id>: <move>` or `fail <id>: expected <bm/am> found <move>`.
+    /// `ok <id>: <move>` or `fail <id>: expected <bm/am> found <move>`,
+    /// and ` (<points>/<max>)` in a point suite.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.solved {
-            write!(f, "ok {}: {}", self.id, self.found_san)
+            write!(f, "ok {}: {}", self.id, self.found_san)?;
         } else {
             write!(
                 f,
                 "fail {}: expected {} found {}",
                 self.id, self.expected, self.found_san
-            )
+            )?;
+        }
+        match self.points {
+            Some(p) => write!(f, " ({}/{})", p.got, p.max),
+            None => Ok(()),
         }
     }
 }
@@ -143,8 +164,8 @@ pub fn parse_epd(text: &str) -> (Vec<EpdEntry>, Vec<EpdLineError>) {
 ///
 /// # Errors
 ///
-/// The reason, when the FEN is bad, a `bm`/`am` move cannot be read or is
-/// illegal, or there is neither `bm` nor `am`.
+/// The reason, when the FEN is bad, a move of `bm`, `am` or a point list
+/// cannot be read or is illegal, or there is neither `bm`, `am` nor points.
 pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
     let mut rest = line.trim_start();
     let mut fields = Vec::with_capacity(4);
@@ -191,18 +212,51 @@ pub fn parse_line(line: &str, number: usize) -> Result<EpdEntry, String> {
             _ => {}
         }
     }
+    let points = resolve_points(&position, rest)?;
     if best.is_empty() && avoid.is_empty() {
-        return Err("no bm or am operation".to_owned());
+        let Some(points) = &points else {
+            return Err("no bm, am or points".to_owned());
+        };
+        best = points.best_moves();
+        let sans: Vec<String> = best.iter().map(|m| move_to_san(&position, *m)).collect();
+        expected.push(format!("most points {}", sans.join(" ")));
     }
     Ok(EpdEntry {
         line: number,
+        theme: id.as_deref().map_or("(no id)", theme_of).to_owned(),
         id: id.unwrap_or_else(|| format!("line {number}")),
         fen,
         position,
         best,
         avoid,
         expected: expected.join("; "),
+        points,
     })
+}
+
+/// The point list of an EPD line's operation `text`, its moves resolved in
+/// `position` (see [`epd_points::point_list`]).
+///
+/// # Errors
+///
+/// When the list cannot be read, or a move of it cannot be read or is
+/// illegal; the reason names the field.
+fn resolve_points(position: &Position, text: &str) -> Result<Option<MovePoints>, String> {
+    let field = |name: &str| {
+        operations(text)
+            .find(|(opcode, _)| *opcode == name)
+            .map(|(_, operands)| operand_tokens(operands).join(" "))
+    };
+    let (c0, c8, c9) = (field("c0"), field("c8"), field("c9"));
+    let Some(list) = epd_points::point_list(c0.as_deref(), c8.as_deref(), c9.as_deref())? else {
+        return Ok(None);
+    };
+    let mut moves = Vec::with_capacity(list.items.len());
+    for (text, points) in &list.items {
+        let m = parse_move(position, text).map_err(|e| format!("{}: {e}", list.field))?;
+        moves.push((m, *points));
+    }
+    Ok(Some(MovePoints::new(moves)))
 }
 
 /// The operand of the `id` operation in an EPD line's operation `text` (the
@@ -309,6 +363,7 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
     EpdResult {
         line: entry.line,
         id: entry.id.clone(),
+        theme: entry.theme.clone(),
         expected: entry.expected.clone(),
         found,
         found_san: found.map_or_else(|| "(none)".to_owned(), |m| move_to_san(&entry.position, m)),
@@ -316,6 +371,10 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
         score: outcome.score,
         depth: outcome.depth,
         nodes: outcome.nodes,
+        points: entry.points.as_ref().map(|p| PointScore {
+            got: p.of(found),
+            max: p.max(),
+        }),
     }
 }
 
@@ -361,6 +420,16 @@ pub fn run_suite(
 /// How many results are solved.
 pub fn solved_count(results: &[EpdResult]) -> usize {
     results.iter().filter(|r| r.solved).count()
+}
+
+/// The points of the results by theme (those of a point suite; empty when
+/// none has points), in order of first appearance.
+pub fn theme_scores(results: &[EpdResult]) -> Vec<epd_points::ThemeScore> {
+    epd_points::by_theme(
+        results
+            .iter()
+            .filter_map(|r| Some((r.theme.as_str(), r.points?))),
+    )
 }
 
 #[cfg(test)]
@@ -464,7 +533,7 @@ mod tests {
             "line 2: bm: cannot read move \"Rh9\""
         );
         assert_eq!(errors[1].to_string(), "line 3: bm: illegal move \"Ra8\"");
-        assert_eq!(errors[2].reason, "no bm or am operation");
+        assert_eq!(errors[2].reason, "no bm, am or points");
     }
 
     #[test]

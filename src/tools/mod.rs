@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod datagen;
 pub mod epd;
+pub mod epd_points;
 pub mod perft_suite;
 pub(crate) mod progress;
 pub mod tbgen;

@@ -354,7 +354,10 @@ class Checker:
                 f"go movetime {rng.randint(30, 120)}",
                 f"go wtime {rng.randint(200, 3000)} btime {rng.randint(200, 3000)}"
                 f" winc {rng.randint(0, 50)} binc {rng.randint(0, 50)}",
-                f"go mate {rng.randint(1, 4)}",
+                # `go mate` alone searches until it finds the mate (or
+                # `stop`), as Stockfish does: most of these positions have
+                # none, so a node limit ends it.
+                f"go mate {rng.randint(1, 4)} nodes {rng.randint(50_000, 300_000)}",
                 "searchmoves",
             ]
         )

@@ -188,8 +188,11 @@ pub enum CliCommand {
         threads: Option<u32>,
     },
     /// Run an EPD test suite (`bm`/`am` lines): prints each failure and
-    /// `solved X/Y` last. Exit 0 when the run completed, 2 on an unreadable
-    /// file or malformed lines (the other lines still run).
+    /// `solved X/Y` last. A point suite (STS: `c8`/`c9` points and UCI
+    /// moves, or `c0 "SAN=points, …"`) also gets its points per theme (the
+    /// `id` without its number) and `total: P/MAX (pct%)`. Exit 0 when the
+    /// run completed, 2 on an unreadable file or malformed lines (the other
+    /// lines still run).
     #[command(group(ArgGroup::new("limit").args(["movetime", "depth", "nodes"])))]
     Epd {
         /// The suite file.

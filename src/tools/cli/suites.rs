@@ -1,4 +1,5 @@
-//! The suite commands: `perft`, `perft-suite` and `epd`.
+//! The suite commands: `perft`, `perft-suite` and `epd` (with the points
+//! of a point suite such as STS by theme).
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,7 +10,8 @@ use indicatif::ProgressBar;
 use crate::chess::perft::{self, PerftTable};
 use crate::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
 use crate::search::SearchLimits;
-use crate::tools::epd::{parse_epd, run_suite, solved_count};
+use crate::tools::epd::{parse_epd, run_suite, solved_count, theme_scores};
+use crate::tools::epd_points::report_lines;
 use crate::tools::perft_suite::{check_suite, parse_suite};
 use crate::tools::progress;
 
@@ -141,6 +143,9 @@ pub(super) fn run_epd(
     };
     for r in results.iter().filter(|r| !r.solved) {
         println!("{r}");
+    }
+    for line in report_lines(&theme_scores(&results)) {
+        println!("{line}");
     }
     println!("solved {}/{}", solved_count(&results), results.len());
     if errors.is_empty() {
