@@ -3,21 +3,23 @@
 //! of a move ([`Worker::search_move`]) and the one best-score update that
 //! the main search, the quiescence search and the root share ([`Best`]).
 //!
-//! The selective techniques it calls by name (reverse futility, null-move
-//! pruning, futility, late move and SEE pruning, late move reductions) are
-//! in `pruning.rs`; the quiescence search at the horizon in `qsearch.rs`.
+//! What a node does before its moves (the check extension, the horizon, the
+//! table and tablebase probes, the corrected static evaluation) is in
+//! `prologue.rs`, shared with the quiescence search. The selective
+//! techniques it calls by name (reverse futility, null-move pruning,
+//! futility, late move and SEE pruning, late move reductions) are in
+//! `pruning.rs`; the quiescence search at the horizon in `qsearch.rs`.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Move, Position as _};
 
-use super::correction::CorrectionKeys;
 use super::node::{NodeFlags, NodeKind, NonPv, Pv, Window};
 use super::ordering::history::{Continuations, Tried};
 use super::ordering::movepicker::{MoveKind, MovePicker};
 use super::params::IIR_MIN_DEPTH;
+use super::prologue::StaticEval;
 use super::pruning::{MoveFacts, NodeFacts, Singular};
-use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, is_decisive, mated_in};
-use super::tbprobe::TbProbe;
+use super::score::{TB_WIN_BOUND, is_decisive, mated_in};
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -33,19 +35,6 @@ struct Ladder {
     first: bool,
     /// The node is an expected cut node.
     cut: bool,
-}
-
-/// A node's static evaluation.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct StaticEval {
-    /// As the evaluation (or the table) gives it.
-    pub raw: i32,
-    /// Corrected by the correction history: what the node prunes with.
-    pub eval: i32,
-    /// Better than two plies ago.
-    pub improving: bool,
-    /// Where its corrections are kept (`None`: not corrected).
-    pub keys: Option<CorrectionKeys>,
 }
 
 /// What a move's score did to the node.
@@ -114,36 +103,14 @@ impl Worker<'_> {
             return score;
         }
 
-        // Transposition table cutoff (not while a move is excluded: the
-        // entry is about the whole node).
+        // Transposition table cutoff and tablebase probe.
         let excluded = self.stack.at(ply).excluded;
-        let key = self.pos.key();
-        let entry = self.probe_tt::<N>(key, ply);
-        if !N::PV
-            && excluded.is_none()
-            && let Some(e) = entry
-            && e.depth >= depth
-            && e.cuts(window.alpha, window.beta)
-        {
-            return e.score;
-        }
-
-        // Tablebase probe (after a capture or pawn move, few enough
-        // pieces): a cutoff, or at a PV node a bound on the node's score.
-        let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
-        if !N::ROOT && excluded.is_none() && self.shared.tb.is_some() {
-            match self.probe_tablebase::<N>(ply, depth, &window, in_check) {
-                TbProbe::Cut(score) => return score,
-                TbProbe::AtLeast(score) => {
-                    tb_floor = score;
-                    window.alpha = window.alpha.max(score);
-                }
-                TbProbe::AtMost(score) => tb_ceiling = score,
-                TbProbe::Nothing => {}
-            }
-        }
-
-        let se = self.static_eval::<N>(ply, in_check, entry);
+        let probe = match self.probe_node::<N>(ply, depth, &mut window, excluded, in_check) {
+            Ok(probe) => probe,
+            Err(score) => return score,
+        };
+        let entry = probe.entry;
+        let se = self.static_eval(ply, in_check, entry);
         // TT-PV: a PV node, or one the table remembers as one.
         let tt_pv = N::PV || entry.is_some_and(|e| e.pv);
         let node = NodeFacts::new(depth, se.eval, se.improving, tt_pv);
@@ -169,7 +136,7 @@ impl Worker<'_> {
         let mut picker = self.move_picker::<N>(ply, tt_move, previous, conts);
         let checks = CheckInfo::new(self.pos.board());
         let original_alpha = window.alpha;
-        let mut best = Best::new(tb_floor);
+        let mut best = Best::new(probe.tb_floor);
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
@@ -225,10 +192,7 @@ impl Worker<'_> {
                 return 0;
             }
             if N::ROOT {
-                let (line, nodes) = (&self.stack.at(1).pv, self.nodes - nodes_before);
-                self.root
-                    .update(m, score, searched == 1, window.alpha, line, nodes);
-                self.trim_root_line(m);
+                self.root_move_searched(m, score, searched == 1, window.alpha, nodes_before);
             }
             match best.update(m, score, &mut window) {
                 Update::RaisedAlpha if N::PV && !N::ROOT => self.stack.extend_pv(ply, m),
@@ -256,64 +220,35 @@ impl Worker<'_> {
         }
 
         if searched == 0 {
-            // No legal move (pruning never removes the first one), or none
-            // but the excluded one.
-            return match excluded {
-                Some(_) => window.alpha,
-                None if in_check => mated_in(ply),
-                None => 0,
-            };
+            return no_move_searched(ply, excluded, in_check, window.alpha);
         }
         // A loss by the tables caps what the moves found; the line below
         // does not show that loss then, so the PV ends at this node.
-        if best.score > tb_ceiling {
-            best.score = tb_ceiling;
+        if best.score > probe.tb_ceiling {
+            best.score = probe.tb_ceiling;
             self.stack.at_mut(ply).pv.clear();
         }
         if !N::ROOT && excluded.is_none() {
             let bound = Bound::of(best.score, original_alpha, window.beta);
-            self.remember_node(key, ply, depth, &se, &best, (bound, tt_pv));
+            self.remember_node(probe.key, ply, depth, &se, &best, (bound, tt_pv));
         }
         best.score
     }
 
-    /// What every node but the root does first: the check extension, the
-    /// horizon (quiescence search), counting the node, the stop conditions,
-    /// draws, the ply limit and mate-distance pruning. `Some(score)` ends
-    /// the node with that score.
-    fn enter_node<N: NodeKind>(
+    /// Root move `m` was searched to `score` (the `first` one, against the
+    /// root's `alpha`, from `nodes_before` nodes on): the root moves keep
+    /// its score, line and nodes.
+    fn root_move_searched(
         &mut self,
-        depth: &mut i32,
-        ply: usize,
-        window: &mut Window,
-        in_check: bool,
-    ) -> Option<i32> {
-        let config = self.shared.config;
-        if N::ROOT {
-            self.nodes += 1;
-            return None;
-        }
-        // Check extension: never stand still in check.
-        if in_check && config.extensions && ply < MAX_PLY / 2 {
-            *depth += 1;
-        }
-        if *depth <= 0 {
-            return Some(if config.qsearch {
-                self.qsearch::<N>(ply, *window, true)
-            } else {
-                self.count_leaf(ply)
-            });
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_abort() || self.pos.is_draw() {
-            return Some(0);
-        }
-        if ply >= MAX_PLY - 1 {
-            return Some(self.evaluate());
-        }
-        self.mate_distance_pruning(ply, window)
-            .then_some(window.alpha)
+        m: Move,
+        score: i32,
+        first: bool,
+        alpha: i32,
+        nodes_before: u64,
+    ) {
+        let (line, nodes) = (&self.stack.at(1).pv, self.nodes - nodes_before);
+        self.root.update(m, score, first, alpha, line, nodes);
+        self.trim_root_line(m);
     }
 
     /// The extension of the TT move `m` of a node at `ply` and `depth`
@@ -362,66 +297,6 @@ impl Worker<'_> {
             };
             self.shared.tt.store(key, ply, entry);
         }
-    }
-
-    /// Probes the table for `key` at `ply`, counting probes and hits (the
-    /// root does not probe: it must search its moves).
-    fn probe_tt<N: NodeKind>(&mut self, key: u64, ply: usize) -> Option<TtEntry> {
-        if N::ROOT || !self.shared.config.tt {
-            return None;
-        }
-        self.stats.tt_probes += 1;
-        let entry = self.shared.tt.probe(key, ply);
-        self.stats.tt_hits += u64::from(entry.is_some());
-        entry
-    }
-
-    /// The static evaluation of the node at `ply` (from the table's entry
-    /// when it has one, then corrected), stored in its frame, and whether it
-    /// improved on two plies ago.
-    fn static_eval<N: NodeKind>(
-        &mut self,
-        ply: usize,
-        in_check: bool,
-        entry: Option<TtEntry>,
-    ) -> StaticEval {
-        let mut se = StaticEval {
-            raw: -INFINITE,
-            eval: -INFINITE,
-            improving: false,
-            keys: None,
-        };
-        if in_check {
-            se.raw = -INFINITE;
-            se.eval = -INFINITE;
-        } else {
-            se.raw = match entry.filter(|e| e.bound != Bound::None) {
-                Some(e) => e.eval,
-                None => self.evaluate(),
-            };
-            se.eval = se.raw;
-            if self.shared.config.correction {
-                let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
-                se.eval = (se.raw + self.correction.correction(&keys))
-                    .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
-                se.keys = Some(keys);
-            }
-        }
-        self.stack.at_mut(ply).static_eval = se.eval;
-        // Improving: better than the last evaluation of the same side, two
-        // plies back (four when that node was in check); true when there is
-        // none to compare with.
-        let earlier = |n| {
-            self.stack
-                .back(ply, n)
-                .map(|f| f.static_eval)
-                .filter(|&e| e != -INFINITE)
-        };
-        se.improving = !in_check
-            && earlier(2)
-                .or_else(|| earlier(4))
-                .is_none_or(|e| se.eval > e);
-        se
     }
 
     /// Correction history: learns from the node's result `best` (with
@@ -585,5 +460,17 @@ impl Worker<'_> {
             score = -self.negamax::<Pv>(new_depth, child, window.child(), NodeFlags::PV);
         }
         score
+    }
+}
+
+/// The score of a node at `ply` that searched no move: no legal move
+/// (pruning never removes the first one), mate `in_check` and stalemate
+/// otherwise; or none but the `excluded` one of a singular search, which
+/// fails low at `alpha`.
+fn no_move_searched(ply: usize, excluded: Option<Move>, in_check: bool, alpha: i32) -> i32 {
+    match excluded {
+        Some(_) => alpha,
+        None if in_check => mated_in(ply),
+        None => 0,
     }
 }

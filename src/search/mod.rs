@@ -11,8 +11,9 @@
 //! | `iterative.rs` | iterative deepening, aspiration windows, helper threads |
 //! | `worker.rs` | one thread's state: position, stack, counters, stop checks |
 //! | `alphabeta.rs` | `negamax` for every node kind, the re-search ladder, the best-score update |
+//! | `prologue.rs` | what every node does first: visit, TT probe, corrected static evaluation |
 //! | `pruning.rs` | reverse futility, null move, futility, late move, SEE pruning; LMR |
-//! | `qsearch.rs` | the quiescence search |
+//! | `qsearch.rs` | the quiescence search (its prologue shared with `negamax`) |
 //! | `root.rs` | the root moves and their bookkeeping (tablebase ranks included) |
 //! | `tablebase.rs`, `tbprobe.rs` | the Syzygy tables in a search: root ranking; the probe in the search |
 //! | `node.rs`, `stack.rs` | node kinds and the window; the per-ply frames |
@@ -33,6 +34,7 @@ mod lmr;
 mod node;
 pub(crate) mod ordering;
 pub mod params;
+mod prologue;
 mod pruning;
 mod qsearch;
 mod report;

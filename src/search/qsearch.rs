@@ -10,11 +10,10 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position as _};
 
 use super::alphabeta::{Best, Update};
-use super::correction::CorrectionKeys;
 use super::node::{NodeKind, Window};
 use super::ordering::movepicker::MovePicker;
 use super::params::DELTA_MARGIN;
-use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND, mated_in};
+use super::score::mated_in;
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
@@ -47,27 +46,16 @@ impl Worker<'_> {
         checks: bool,
     ) -> i32 {
         self.stack.at_mut(ply).pv.clear();
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_abort() {
-            return 0;
+        if let Some(score) = self.visit(ply) {
+            return score;
         }
         let in_check = self.pos.board().is_check();
-        if self.pos.is_draw() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
         let config = self.shared.config;
 
-        // Transposition table cutoff.
+        // Transposition table cutoff: every entry is at least as deep as
+        // the quiescence search.
         let key = self.pos.key();
-        let entry = if config.tt {
-            self.shared.tt.probe(key, ply)
-        } else {
-            None
-        };
+        let entry = self.probe_tt::<N>(key, ply);
         if !N::PV
             && let Some(e) = entry
             && e.cuts(window.alpha, window.beta)
@@ -79,22 +67,10 @@ impl Worker<'_> {
             .and_then(|m| m.to_move(self.pos.board()));
 
         // Stand pat: the side to move may decline every capture (with the
-        // static evaluation corrected by the correction history).
-        let raw_eval = if in_check {
-            -INFINITE
-        } else {
-            match entry.filter(|e| e.bound != Bound::None) {
-                Some(e) => e.eval,
-                None => self.evaluate(),
-            }
-        };
-        let stand_pat = if in_check || !config.correction {
-            raw_eval
-        } else {
-            let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
-            (raw_eval + self.correction.correction(&keys))
-                .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
-        };
+        // static evaluation corrected by the correction history, as the
+        // main search prunes with it).
+        let se = self.node_eval(in_check, entry);
+        let stand_pat = se.eval;
         if stand_pat >= window.beta {
             return stand_pat;
         }
@@ -156,7 +132,7 @@ impl Worker<'_> {
             let entry = TtEntry {
                 mv: best.mv.map(TtMove::from_move),
                 score: best.score,
-                eval: raw_eval,
+                eval: se.raw,
                 depth: 0,
                 bound: Bound::of(best.score, original_alpha, window.beta),
                 pv: N::PV,

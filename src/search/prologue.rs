@@ -1,0 +1,210 @@
+//! The node prologue: what a node does before it searches its moves,
+//! written once for the main search and the quiescence search alike.
+//!
+//! - [`Worker::visit`]: count the node, look at the stop conditions,
+//!   recognise draws, stop at the ply limit;
+//! - [`Worker::probe_tt`]: the transposition table probe, counted in the
+//!   statistics (`bench` shows the hit rate);
+//! - [`Worker::node_eval`]: the static evaluation (from the table's entry
+//!   when it has one), corrected by the correction history.
+//!
+//! The main search's own steps around them are here too, in the order it
+//! takes them: [`Worker::enter_node`] (check extension, horizon, mate
+//! distance pruning), [`Worker::probe_node`] (table cutoff, tablebase probe)
+//! and [`Worker::static_eval`] (the frame's evaluation, improving).
+
+use shakmaty::{Move, Position as _};
+
+use super::correction::CorrectionKeys;
+use super::node::{NodeKind, Window};
+use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND};
+use super::tbprobe::TbProbe;
+use super::tt::{Bound, TtEntry};
+use super::worker::Worker;
+
+/// A node's static evaluation.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct StaticEval {
+    /// As the evaluation (or the table) gives it.
+    pub raw: i32,
+    /// Corrected by the correction history: what the node prunes with (and
+    /// the quiescence search stands pat with).
+    pub eval: i32,
+    /// Better than two plies ago (the main search only).
+    pub improving: bool,
+    /// Where its corrections are kept (`None`: not corrected).
+    pub keys: Option<CorrectionKeys>,
+}
+
+/// What the tables say about a node of the main search before its moves.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Probe {
+    /// The position's key.
+    pub key: u64,
+    /// The transposition table's entry, if any.
+    pub entry: Option<TtEntry>,
+    /// A tablebase win: the node scores at least this (else `-INFINITE`).
+    pub tb_floor: i32,
+    /// A tablebase loss: the node scores at most this (else `INFINITE`).
+    pub tb_ceiling: i32,
+}
+
+impl Worker<'_> {
+    /// What every node does on entering, after the main search's check
+    /// extension and horizon: count the node and its ply, look at the stop
+    /// conditions, recognise draws, and evaluate at the ply limit.
+    /// `Some(score)` ends the node with that score.
+    pub(super) fn visit(&mut self, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() || self.pos.is_draw() {
+            return Some(0);
+        }
+        (ply >= MAX_PLY - 1).then(|| self.evaluate())
+    }
+
+    /// Probes the table for `key` at `ply`, counting probes and hits (the
+    /// root does not probe: it must search its moves).
+    pub(super) fn probe_tt<N: NodeKind>(&mut self, key: u64, ply: usize) -> Option<TtEntry> {
+        if N::ROOT || !self.shared.config.tt {
+            return None;
+        }
+        self.stats.tt_probes += 1;
+        let entry = self.shared.tt.probe(key, ply);
+        self.stats.tt_hits += u64::from(entry.is_some());
+        entry
+    }
+
+    /// The static evaluation of the node (from the table's `entry` when it
+    /// has one with a score), corrected by the correction history;
+    /// `-INFINITE` in check. Not `improving` (see [`Worker::static_eval`]).
+    pub(super) fn node_eval(&mut self, in_check: bool, entry: Option<TtEntry>) -> StaticEval {
+        let mut se = StaticEval {
+            raw: -INFINITE,
+            eval: -INFINITE,
+            improving: false,
+            keys: None,
+        };
+        if in_check {
+            return se;
+        }
+        se.raw = match entry.filter(|e| e.bound != Bound::None) {
+            Some(e) => e.eval,
+            None => self.evaluate(),
+        };
+        se.eval = se.raw;
+        if self.shared.config.correction {
+            let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
+            se.eval = (se.raw + self.correction.correction(&keys))
+                .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
+            se.keys = Some(keys);
+        }
+        se
+    }
+
+    /// What every node of the main search but the root does first: the
+    /// check extension, the horizon (quiescence search), the prologue of
+    /// every node ([`Worker::visit`]) and mate-distance pruning.
+    /// `Some(score)` ends the node with that score.
+    pub(super) fn enter_node<N: NodeKind>(
+        &mut self,
+        depth: &mut i32,
+        ply: usize,
+        window: &mut Window,
+        in_check: bool,
+    ) -> Option<i32> {
+        let config = self.shared.config;
+        if N::ROOT {
+            self.nodes += 1;
+            return None;
+        }
+        // Check extension: never stand still in check.
+        if in_check && config.extensions && ply < MAX_PLY / 2 {
+            *depth += 1;
+        }
+        if *depth <= 0 {
+            return Some(if config.qsearch {
+                self.qsearch::<N>(ply, *window, true)
+            } else {
+                self.count_leaf(ply)
+            });
+        }
+        if let Some(score) = self.visit(ply) {
+            return Some(score);
+        }
+        self.mate_distance_pruning(ply, window)
+            .then_some(window.alpha)
+    }
+
+    /// The tables' say on a node of the main search at `ply` and `depth`,
+    /// with `excluded` the move a singular search leaves out: the
+    /// transposition table cutoff (not while a move is excluded: the entry
+    /// is about the whole node), then the tablebase probe (after a capture
+    /// or pawn move, few enough pieces): a cutoff, or at a PV node a bound
+    /// on the node's score, a floor raising `window`'s alpha. `Err(score)`
+    /// ends the node with `score`.
+    pub(super) fn probe_node<N: NodeKind>(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        window: &mut Window,
+        excluded: Option<Move>,
+        in_check: bool,
+    ) -> Result<Probe, i32> {
+        let key = self.pos.key();
+        let entry = self.probe_tt::<N>(key, ply);
+        if !N::PV
+            && excluded.is_none()
+            && let Some(e) = entry
+            && e.depth >= depth
+            && e.cuts(window.alpha, window.beta)
+        {
+            return Err(e.score);
+        }
+        let mut probe = Probe {
+            key,
+            entry,
+            tb_floor: -INFINITE,
+            tb_ceiling: INFINITE,
+        };
+        if !N::ROOT && excluded.is_none() && self.shared.tb.is_some() {
+            match self.probe_tablebase::<N>(ply, depth, window, in_check) {
+                TbProbe::Cut(score) => return Err(score),
+                TbProbe::AtLeast(score) => {
+                    probe.tb_floor = score;
+                    window.alpha = window.alpha.max(score);
+                }
+                TbProbe::AtMost(score) => probe.tb_ceiling = score,
+                TbProbe::Nothing => {}
+            }
+        }
+        Ok(probe)
+    }
+
+    /// The static evaluation of the main search's node at `ply` (see
+    /// [`Worker::node_eval`]), stored in its frame, and whether it improved
+    /// on two plies ago.
+    pub(super) fn static_eval(
+        &mut self,
+        ply: usize,
+        in_check: bool,
+        entry: Option<TtEntry>,
+    ) -> StaticEval {
+        let mut se = self.node_eval(in_check, entry);
+        self.stack.at_mut(ply).static_eval = se.eval;
+        // Improving: better than the last evaluation of the same side, two
+        // plies back (four when that node was in check); true when there is
+        // none to compare with.
+        let earlier = |n| {
+            self.stack
+                .back(ply, n)
+                .map(|f| f.static_eval)
+                .filter(|&e| e != -INFINITE)
+        };
+        se.improving = !in_check
+            && earlier(2)
+                .or_else(|| earlier(4))
+                .is_none_or(|e| se.eval > e);
+        se
+    }
+}
