@@ -306,7 +306,7 @@ def svg(rows, title="Shears at a chosen strength: measured against UCI_Elo", ban
 
 
 def read_calibration(source):
-    """The CALIBRATION table of src/engine/strength.rs: [(UCI_Elo, skill)]."""
+    """The CALIBRATION table of src/engine/strength/level.rs: [(UCI_Elo, skill)]."""
     text = Path(source).read_text(encoding="utf-8")
     m = re.search(r"CALIBRATION:\s*&\[\(i32, i32\)\]\s*=\s*&\[(.*?)\];", text, re.S)
     if not m:
@@ -315,7 +315,7 @@ def read_calibration(source):
 
 
 def interpolate(table, v):
-    """Piecewise linear, flat beyond the ends (as strength.rs does)."""
+    """Piecewise linear, flat beyond the ends (as strength/level.rs does)."""
     if v <= table[0][0]:
         return table[0][1]
     if v >= table[-1][0]:

@@ -9,7 +9,7 @@
 //! 2. the wait of `go infinite` and `go ponder`, which answer only after
 //!    `stop` (or `ponderhit`);
 //! 3. the choice of the move: the best line, a limited level's choice
-//!    among the lines (`limited.rs`), or the book's move;
+//!    among the lines (`strength/limited.rs`), or the book's move;
 //! 4. a limited level's pacing (its think time);
 //! 5. the final `info` line, unless the GUI has just seen it, and the
 //!    move: one [`Report::Answer`], the job's last report.
@@ -23,15 +23,16 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position as _};
 
-use super::limited::{LevelChoice, Played, think_time, wait_until};
 use super::opening::BookChoice;
 use super::report::Report;
+use super::strength::Handicap;
+use super::strength::limited::{LevelChoice, Played, think_time, wait_until};
 use crate::chess::Position;
 use crate::chess::values::material_points;
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
-    Counters, PvLine, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport, SearchRequest,
-    SearchSettings, Searcher, Signals,
+    Counters, EvalHandicap, PvLine, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
+    SearchRequest, SearchSettings, Searcher, Signals,
 };
 use crate::tb::Tablebases;
 
@@ -47,6 +48,8 @@ pub(super) struct EngineSearch {
     pub settings: SearchSettings,
     /// The Syzygy tables, if any.
     pub tables: Option<Arc<Tablebases>>,
+    /// A level's evaluation handicap (`None`: the full evaluation).
+    pub handicap: Option<Handicap>,
 }
 
 /// What thinks about the move of a `go`.
@@ -176,8 +179,10 @@ impl Go {
     ) -> Option<SearchOutcome> {
         match &self.thinker {
             Thinker::Search(search) => {
+                let handicap = search.handicap.as_ref().map(|h| h as &dyn EvalHandicap);
                 let request = SearchRequest::new(&self.position, &search.limits, search.settings)
-                    .with_tables(search.tables.as_deref());
+                    .with_tables(search.tables.as_deref())
+                    .with_handicap(handicap);
                 let mut searcher = search
                     .searcher
                     .lock()

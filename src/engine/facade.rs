@@ -14,10 +14,10 @@ use std::time::Instant;
 use super::answer::{Choice, EngineSearch, Go, Thinker};
 use super::bench;
 use super::job::{Job, Sink};
-use super::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
 use super::report::{Listener, Report, Style, StyleCell};
+use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, UciError};
 use crate::eval;
@@ -375,14 +375,16 @@ impl Engine {
                 limits: limits.clone(),
                 settings,
                 tables,
+                handicap: None,
             }));
             return plan(limits, thinker, Choice::Best, no_book_note);
         };
         let thinker = Thinker::Search(Box::new(EngineSearch {
             searcher,
             limits: level_limits(&level, &limits),
-            settings: level_settings(&level, settings, self.seeds.noise()),
+            settings: level_settings(&level, settings),
             tables,
+            handicap: level.handicap(self.seeds.noise()),
         }));
         let choice = Choice::Level(LevelChoice {
             level,
@@ -552,7 +554,6 @@ fn settings(options: &Options) -> SearchSettings {
             ..SearchConfig::default()
         },
         tb: options.tb_settings(),
-        handicap: None,
     }
 }
 

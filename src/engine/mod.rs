@@ -6,7 +6,7 @@
 //! Every `go` is answered in one place, `answer.rs`: the thinker (the
 //! engine's search, a teaching search, or none) returns its outcome, and
 //! the answer waits for `stop`/`ponderhit` when it must, chooses the move
-//! (best line, a limited level's choice in `limited.rs`, the book's move in
+//! (best line, a limited level's choice in `strength/limited.rs`, the book's move in
 //! `opening.rs`), paces a level, and sends the final line and `bestmove`.
 
 mod answer;
@@ -14,7 +14,6 @@ pub mod bench;
 pub mod config;
 mod facade;
 mod job;
-mod limited;
 pub mod opening;
 mod option_spec;
 pub mod options;

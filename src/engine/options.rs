@@ -5,7 +5,7 @@
 //! listed only once something in the engine uses it. Each row says what a
 //! change does ([`Effect`]); the engine acts on that, and reads the value
 //! through a getter of [`Options`]. The `spsa` build adds a spin option per
-//! search tunable ([`option_table`]), named as in `search/params.rs`.
+//! search tunable ([`option_table`]), named as in `search/params/values.rs`.
 
 pub use super::option_spec::{Effect, OptionKind, OptionSpec, OptionValue};
 use super::strength::{self, Level};

@@ -1,12 +1,14 @@
 //! What a search is asked to do: the limits of one `go` ([`SearchLimits`]),
 //! the settings that come from options ([`SearchSettings`]), and the two
-//! with the position and the tables as one request ([`SearchRequest`]).
+//! with the position, the tables and an evaluation handicap as one request
+//! ([`SearchRequest`]). What a handicap does to an evaluation is the
+//! strength code's business (`engine/strength/handicap.rs`): the search
+//! knows it only as an [`EvalHandicap`].
 
 use std::time::Instant;
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
 
-use super::handicap::Handicap;
 use super::params::SearchConfig;
 use super::time::Clock;
 use crate::chess::Position;
@@ -22,10 +24,22 @@ pub struct SearchRequest<'a> {
     pub position: &'a Position,
     /// What `go` asked for.
     pub limits: &'a SearchLimits,
-    /// Threads, lines, overhead, techniques, the tables' use, a handicap.
+    /// Threads, lines, overhead, techniques, the tables' use.
     pub settings: SearchSettings,
     /// The Syzygy tables, if any (used as `settings.tb` says).
     pub tables: Option<&'a Tablebases>,
+    /// What a limited strength does to every static evaluation (`None`:
+    /// the full evaluation).
+    pub handicap: Option<&'a dyn EvalHandicap>,
+}
+
+/// A change to every static evaluation of a search: a limited strength's
+/// handicap. Without one the search evaluates exactly as always (one
+/// branch on the `Option` per evaluation).
+pub trait EvalHandicap: Sync {
+    /// The handicapped evaluation of `pos` (key `key`) whose full static
+    /// evaluation is `eval`, from the side to move's point of view.
+    fn apply(&self, eval: i32, pos: &Chess, key: u64) -> i32;
 }
 
 impl<'a> SearchRequest<'a> {
@@ -41,12 +55,18 @@ impl<'a> SearchRequest<'a> {
             limits,
             settings,
             tables: None,
+            handicap: None,
         }
     }
 
     /// The same search with `tables`.
     pub fn with_tables(self, tables: Option<&'a Tablebases>) -> SearchRequest<'a> {
         SearchRequest { tables, ..self }
+    }
+
+    /// The same search with `handicap`.
+    pub fn with_handicap(self, handicap: Option<&'a dyn EvalHandicap>) -> SearchRequest<'a> {
+        SearchRequest { handicap, ..self }
     }
 }
 
@@ -103,9 +123,6 @@ pub struct SearchSettings {
     pub config: SearchConfig,
     /// How tablebases are used, when the searcher has some.
     pub tb: TbSettings,
-    /// The evaluation handicap of a limited strength (`None`: the full
-    /// evaluation).
-    pub handicap: Option<Handicap>,
 }
 
 impl Default for SearchSettings {
@@ -116,7 +133,6 @@ impl Default for SearchSettings {
             move_overhead_ms: 0,
             config: SearchConfig::default(),
             tb: TbSettings::default(),
-            handicap: None,
         }
     }
 }

@@ -15,22 +15,18 @@
 //! | `pruning.rs` | reverse futility, null move, futility, late move, SEE pruning; LMR |
 //! | `qsearch.rs` | the quiescence search (its prologue shared with `negamax`) |
 //! | `root.rs` | the root moves and their bookkeeping (tablebase ranks included) |
-//! | `tablebase.rs`, `tbprobe.rs` | the Syzygy tables in a search: root ranking; the probe in the search |
+//! | `tablebase/` | the Syzygy tables in a search: root ranking and setup; the probe in the search |
 //! | `node.rs`, `stack.rs` | node kinds and the window; the per-ply frames |
 //! | `score.rs` | mate scores, score bounds, the reported [`Score`] |
 //! | `limits.rs`, `report.rs`, `signals.rs`, `threads.rs` | what goes in (the request) and out (progress, the outcome) |
-//! | `params.rs`, `lmr.rs` | every tunable, named; the LMR table |
-//! | `handicap.rs` | the evaluation of a limited strength: positional terms faded, seeded noise |
-//! | `tunable.rs`, `spsa.rs` | what a tunable is; tunables by name (the `spsa` build's options) |
+//! | `params/` | the tunables together: every one named, what a tunable is, tunables by name (the `spsa` build's options), the LMR table, the technique switches |
 //! | `tt/`, `time.rs`, `ordering/` | the transposition table, time limits, move ordering |
 //! | `theory/` | the textbook algorithms (minimax … MTD(f)) for teaching, with a tree recorder |
 
 mod alphabeta;
 mod correction;
-mod handicap;
 mod iterative;
 mod limits;
-mod lmr;
 mod node;
 pub(crate) mod ordering;
 pub mod params;
@@ -42,20 +38,17 @@ mod root;
 pub(crate) mod score;
 mod searcher;
 mod signals;
-mod spsa;
 mod stack;
 mod tablebase;
-mod tbprobe;
 pub mod theory;
 mod threads;
 pub mod time;
 pub mod tt;
-pub mod tunable;
 mod worker;
 
-pub use handicap::Handicap;
-pub use limits::{SearchLimits, SearchRequest, SearchSettings, TbSettings};
+pub use limits::{EvalHandicap, SearchLimits, SearchRequest, SearchSettings, TbSettings};
 pub use ordering::OrderingStep;
+pub use params::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};
 pub use report::{
     Counters, PvLine, Reporter, ScoreBound, SearchInfo, SearchOutcome, SearchReport, Stats,
 };
@@ -64,6 +57,5 @@ pub use score::{
 };
 pub use searcher::Searcher;
 pub use signals::Signals;
-pub use spsa::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};
 pub use threads::{SEARCH_STACK_BYTES, ThreadState, thread_pool};
 pub use time::Clock;

@@ -18,7 +18,7 @@ use shakmaty::{Move, Position as _};
 use super::correction::CorrectionKeys;
 use super::node::{NodeKind, Window};
 use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND};
-use super::tbprobe::TbProbe;
+use super::tablebase::probe::TbProbe;
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 

@@ -1,13 +1,13 @@
 //! The selective techniques of the main search, each named for what it is:
 //! reverse futility pruning and null-move pruning (whole nodes), futility,
 //! late move and SEE pruning (single moves), and late move reductions.
-//! Every number is a named tunable in `params.rs`.
+//! Every number is a named tunable in `params/values.rs`.
 
 use shakmaty::{Chess, Move, Position as _};
 
-use super::lmr::lmr_reduction;
 use super::node::{NodeFlags, NodeKind, NonPv, Window};
 use super::ordering::movepicker::{MoveKind, MovePicker};
+use super::params::lmr::lmr_reduction;
 use super::params::{
     FP_BASE_MARGIN, FP_MARGIN, FP_MAX_DEPTH, HP_MARGIN, HP_MAX_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
     LMR_HISTORY_DIVISOR, LMR_HISTORY_MAX, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_BASE_REDUCTION,

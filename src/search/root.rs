@@ -4,7 +4,7 @@
 //! in an unfinished iteration). The search of the root itself is
 //! `negamax::<Root>`.
 //!
-//! When the tables rank the root moves (see `tablebase.rs`), each move
+//! When the tables rank the root moves (see `tablebase/setup.rs`), each move
 //! carries its rank, the moves stay in rank order, and MultiPV line `k`
 //! searches only the moves of the rank of the `k`-th move: line 1 the moves
 //! that keep the best outcome, and further lines the rest in rank order.

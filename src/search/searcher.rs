@@ -24,7 +24,7 @@ use super::ordering::history::History;
 use super::report::{Counters, Reporter, SearchOutcome, Stats};
 use super::score::MAX_DEPTH;
 use super::signals::Signals;
-use super::tablebase;
+use super::tablebase::setup as tb_setup;
 use super::threads::{SEARCH_STACK_BYTES, SharedState, ThreadState};
 use super::time::TimeLimits;
 use super::tt::{TranspositionTable, TtError};
@@ -107,6 +107,7 @@ impl Searcher {
             limits,
             mut settings,
             tables,
+            handicap,
         } = *request;
         let start = limits.received.unwrap_or_else(Instant::now);
         self.tt.new_search();
@@ -131,9 +132,9 @@ impl Searcher {
         if !limits.searchmoves.is_empty() {
             moves.retain(|m| limits.searchmoves.contains(m));
         }
-        let (tb, root_moves) = tablebase::prepare(tables, settings.tb, pos, &moves);
+        let (tb, root_moves) = tb_setup::prepare(tables, settings.tb, pos, &moves);
         shared.tb = tb;
-        shared.handicap = settings.handicap;
+        shared.handicap = handicap;
         let shared = shared;
         // go mate N deepens until it has a mate in at most N moves (or
         // another limit ends it): a mate in N needs more than 2N plies of

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::correction::Correction;
-use super::handicap::Handicap;
+use super::limits::EvalHandicap;
 use super::ordering::history::History;
 use super::params::SearchConfig;
 use super::signals::Signals;
-use super::tablebase::TbSearch;
+use super::tablebase::setup::TbSearch;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
 use crate::eval::PawnCache;
@@ -52,7 +52,7 @@ pub(super) struct SharedState<'a> {
     /// Which techniques are on.
     pub config: SearchConfig,
     /// The evaluation handicap of a limited strength, if any.
-    pub handicap: Option<Handicap>,
+    pub handicap: Option<&'a dyn EvalHandicap>,
     /// Soft and hard time limits.
     pub time: TimeLimits,
     /// `go nodes`.

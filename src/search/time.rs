@@ -2,7 +2,7 @@
 //! start another iteration after it) and a hard limit (stop at once), and
 //! scales the soft limit by how settled the search is ([`soft_scale`]).
 //!
-//! The numbers that shape the soft limit are tunables in `params.rs`
+//! The numbers that shape the soft limit are tunables in `params/values.rs`
 //! (`DEFAULT_MOVES_TO_GO`, `INCREMENT_SHARE_PERCENT`, `SOFT_LIMIT_PERCENT`,
 //! `TM_*`); the ones here are safety bounds and stay fixed.
 

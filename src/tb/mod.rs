@@ -5,7 +5,7 @@
 //!
 //! It owns reading and probing the tables, keeping broken ones out, and
 //! the root ranking; it does not search (the search's probes and scores
-//! are in `search/tablebase.rs` and `search/tbprobe.rs`) and does not print
+//! are in `search/tablebase/`) and does not print
 //! (problems are queued as messages for the UCI layer).
 //!
 //! ```no_run

@@ -7,7 +7,7 @@ are known, without playing a match:
   the true ratings of a simulated ladder (seeded) within their intervals,
   refuses players not linked to an anchor and perfect scores (finite with
   --prior-draws), reads results from PGN tags, writes a well-formed SVG
-  and the README table, reads the CALIBRATION table of strength.rs and
+  and the README table, reads the CALIBRATION table of strength/level.rs and
   inverts measured levels into a new one;
 - `scripts/strength_ladder.py`: the plan from the real config links every
   level to an anchor, counts the games already in a pairing's PGN (resume),
@@ -128,9 +128,9 @@ def test_outputs(result, tmp):
     table = fit.markdown(result, {"Anchor1", "Anchor2"})
     check(table.count("| Shears-") >= 4 and "| 1400 |" in table and "anchor" in table, "README table")
 
-    calibration = fit.read_calibration(REPO / "src" / "engine" / "strength.rs")
+    calibration = fit.read_calibration(REPO / "src" / "engine" / "strength" / "level.rs")
     check(calibration[0][0] == 1000 and all(a < b for (a, _), (b, _) in zip(calibration, calibration[1:])),
-          f"CALIBRATION read from strength.rs: {calibration}")
+          f"CALIBRATION read from strength/level.rs: {calibration}")
     # Every level measured 200 below its target, skill = target: the new
     # table asks 200 more skill of each.
     measured = [(t, t - 200.0, 30.0, 100) for t in (1000, 1400, 1800, 2200)]

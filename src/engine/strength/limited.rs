@@ -2,7 +2,7 @@
 //! (its node budget, its candidate lines, its evaluation handicap, one
 //! thread), the move chosen among the candidates, and the wait before
 //! `bestmove` that makes its time look like a person's. What a level is,
-//! and the choices themselves, are in `strength.rs`; the answer that runs
+//! and the choices themselves, are in `level.rs`; the answer that runs
 //! all this is `answer.rs`.
 //!
 //! **Lines.** The search runs with `max(MultiPV, level.lines)` lines; the
@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Position as _;
 
-use super::strength::{Level, choice_value, choose, think_share};
+use super::level::{Level, choice_value, choose, think_share};
 use crate::chess::Position;
 use crate::chess::random::Rng;
 use crate::search::time::TimeLimits;
@@ -38,7 +38,7 @@ use crate::search::{PvLine, SearchLimits, SearchOutcome, SearchSettings, Signals
 /// seeds, and the seed of the current game's evaluation errors (drawn from
 /// it at the start and at every `ucinewgame`).
 #[derive(Debug, Clone)]
-pub(super) struct StrengthSeeds {
+pub(in crate::engine) struct StrengthSeeds {
     rng: Rng,
     noise: u64,
 }
@@ -72,21 +72,19 @@ const WAIT_POLL: Duration = Duration::from_millis(2);
 
 /// The search settings of a level for an engine whose options give
 /// `settings`: one thread (a node budget is only exact, and the play only
-/// repeatable, on one), the level's candidate lines (at least `MultiPV`),
-/// and its evaluation handicap with errors drawn from `noise_seed`.
-pub(super) fn level_settings(
+/// repeatable, on one) and the level's candidate lines (at least
+/// `MultiPV`). Its evaluation handicap is [`Level::handicap`].
+pub(in crate::engine) fn level_settings(
     level: &Level,
     mut settings: SearchSettings,
-    noise_seed: u64,
 ) -> SearchSettings {
     settings.threads = 1;
     settings.multipv = settings.multipv.max(level.lines);
-    settings.handicap = level.handicap(noise_seed);
     settings
 }
 
 /// The limits of a level's search: `go`'s, with the level's node budget.
-pub(super) fn level_limits(level: &Level, limits: &SearchLimits) -> SearchLimits {
+pub(in crate::engine) fn level_limits(level: &Level, limits: &SearchLimits) -> SearchLimits {
     let mut limited = limits.clone();
     limited.nodes = Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes)));
     limited
@@ -95,7 +93,7 @@ pub(super) fn level_limits(level: &Level, limits: &SearchLimits) -> SearchLimits
 /// How a limited strength chooses its move: the level, the lines the GUI
 /// sees, and the seed of this move's random choices.
 #[derive(Debug, Clone)]
-pub(super) struct LevelChoice {
+pub(in crate::engine) struct LevelChoice {
     /// The level.
     pub level: Level,
     /// `MultiPV` as the GUI set it: the lines it sees.
@@ -108,7 +106,7 @@ pub(super) struct LevelChoice {
 
 /// The line a level plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Played<'a> {
+pub(in crate::engine) enum Played<'a> {
     /// The search's own best line.
     Best,
     /// Another line of the last completed iteration.
@@ -243,7 +241,7 @@ mod tests {
 
     fn choice() -> LevelChoice {
         LevelChoice {
-            level: Level::from_elo(crate::engine::strength::ELO_MIN),
+            level: Level::from_elo(super::super::level::ELO_MIN),
             shown_lines: 1,
             seed: 1,
             move_overhead_ms: 10,
@@ -354,9 +352,9 @@ mod tests {
             ..SearchSettings::default()
         };
         let level = Level::from_elo(1200);
-        let s = level_settings(&level, base, 9);
+        let s = level_settings(&level, base);
         assert_eq!((s.threads, s.multipv), (1, level.lines));
-        assert_eq!(s.handicap.map(|h| h.seed), Some(9));
+        assert_eq!(level.handicap(9).map(|h| h.seed), Some(9));
         assert_eq!(
             level_limits(&level, &SearchLimits::default()).nodes,
             Some(level.nodes)

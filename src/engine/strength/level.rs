@@ -10,7 +10,7 @@
 //!   [`SKILL_PER_DOUBLING`] points of skill ([`nodes_for_skill`]);
 //! - **a simpler, noisier evaluation**: only part of what the evaluation
 //!   says beyond material, and a fixed error per position
-//!   ([`Handicap`](crate::search::Handicap)), both fading out as the skill
+//!   ([`Handicap`]), both fading out as the skill
 //!   rises;
 //! - **a human choice among the best few moves**: the search keeps
 //!   [`Level::lines`] candidate lines (MultiPV inside), and the move played
@@ -28,10 +28,11 @@
 //! **Time.** A level thinks for a share of the soft time limit its
 //! full-strength self would plan for the move ([`think_share`]): longer
 //! when its best candidates are close, shorter when one move stands out,
-//! never beyond the full-strength plan (see `engine/limited.rs`).
+//! never beyond the full-strength plan (see `limited.rs`).
 
+use super::handicap::Handicap;
 use crate::chess::random::Rng;
-use crate::search::{Handicap, Score};
+use crate::search::Score;
 
 /// The smallest `UCI_Elo`.
 pub const ELO_MIN: i64 = 1000;

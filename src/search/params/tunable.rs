@@ -9,7 +9,7 @@
 //!   load on x86-64). It exists for tuning runs only.
 //!
 //! The tunables themselves, and the macro that declares them, are in
-//! `params.rs`; setting one by name (and refreshing what is computed from
+//! `values.rs`; setting one by name (and refreshing what is computed from
 //! it) is `spsa.rs`.
 
 #[cfg(feature = "spsa")]
@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 /// `name, int, default, min, max, step, learning-rate` lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TunableSpec {
-    /// The name, as in `params.rs` (and the UCI option of the `spsa` build).
+    /// The name, as in `values.rs` (and the UCI option of the `spsa` build).
     pub name: &'static str,
     /// The engine's value.
     pub default: i32,

@@ -1,20 +1,20 @@
 //! The tablebase probe inside the search ([`Worker::probe_tablebase`]):
 //! a position reached by a capture or pawn move with few enough pieces
-//! (see `TbSearch` in `tablebase.rs`) is probed for WDL; a draw ends the
+//! (see `TbSearch` in `setup.rs`) is probed for WDL; a draw ends the
 //! node, a win or loss cuts when it is a bound beyond the window, else
 //! bounds a PV node's score.
 
 use shakmaty::{Move, Position as _};
 
-use super::node::{NodeKind, Window};
-use super::score::{INFINITE, MAX_PLY, is_mate, tb_win_in};
-use super::tt::{Bound, TtEntry};
-use super::worker::Worker;
+use crate::search::node::{NodeKind, Window};
+use crate::search::score::{INFINITE, MAX_PLY, is_mate, tb_win_in};
+use crate::search::tt::{Bound, TtEntry};
+use crate::search::worker::Worker;
 use crate::tb::Verdict;
 
 /// What a probe inside the search tells the node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TbProbe {
+pub(in crate::search) enum TbProbe {
     /// No probe, or the tables could not tell.
     Nothing,
     /// The node ends with this score.
@@ -29,7 +29,7 @@ impl Worker<'_> {
     /// Tablebase probe of the node at `ply`, searched to `depth` in
     /// `window` (not the root, no excluded move): see the module
     /// documentation.
-    pub(super) fn probe_tablebase<N: NodeKind>(
+    pub(in crate::search) fn probe_tablebase<N: NodeKind>(
         &mut self,
         ply: usize,
         depth: i32,
@@ -78,7 +78,7 @@ impl Worker<'_> {
     /// move that leaves the verdict the tables gave `m` (the search does
     /// not probe below such a root, so its line may wander into a draw that
     /// the score does not show).
-    pub(super) fn trim_root_line(&mut self, m: Move) {
+    pub(in crate::search) fn trim_root_line(&mut self, m: Move) {
         let Some(tb) = self.shared.tb else {
             return;
         };

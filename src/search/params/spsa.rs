@@ -4,10 +4,10 @@
 
 #[cfg(feature = "spsa")]
 use super::lmr;
-use super::params::TUNABLES;
-#[cfg(feature = "spsa")]
-use super::params::{LMR_BASE, LMR_DIVISOR};
 use super::tunable::{Tunable, TunableSpec};
+use super::values::TUNABLES;
+#[cfg(feature = "spsa")]
+use super::values::{LMR_BASE, LMR_DIVISOR};
 
 /// Whether this build can change tunables at run time (the `spsa`
 /// feature).
@@ -22,7 +22,7 @@ pub fn find_tunable(name: &str) -> Option<&'static Tunable> {
         .find(|t| t.spec().name.eq_ignore_ascii_case(name))
 }
 
-/// The specs of every tunable, in `params.rs` order.
+/// The specs of every tunable, in `values.rs` order.
 pub fn tunable_specs() -> impl Iterator<Item = &'static TunableSpec> {
     TUNABLES.iter().map(|t| t.spec())
 }

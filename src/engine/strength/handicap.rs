@@ -1,5 +1,5 @@
 //! The evaluation handicap of a limited strength (`UCI_LimitStrength`,
-//! chosen in `engine/strength.rs`): what the search's static evaluation
+//! chosen by its level, `level.rs`): what the search's static evaluation
 //! becomes for a weaker player. Two parts:
 //!
 //! - **Positional fade.** Only `positional_percent` of what the evaluation
@@ -14,12 +14,12 @@
 //!   person's misjudgements are consistent; a new seed per game gives new
 //!   ones.
 //!
-//! Without a handicap (`SearchSettings::handicap` is `None`, the default)
+//! Without a handicap (`SearchRequest::handicap` is `None`, the default)
 //! the search evaluates exactly as always: the only cost is one branch on
 //! the `Option` per evaluation.
 //!
 //! ```
-//! use shears::search::Handicap;
+//! use shears::engine::strength::Handicap;
 //! let h = Handicap { positional_percent: 100, noise_cp: 40, seed: 7 };
 //! let noise = h.noise(0x1234_5678);
 //! assert!((-40..=40).contains(&noise) && noise == h.noise(0x1234_5678));
@@ -28,6 +28,7 @@
 use shakmaty::Chess;
 
 use crate::eval::material_balance;
+use crate::search::EvalHandicap;
 
 /// How much of the evaluation a limited strength sees, and how wrongly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,10 +42,9 @@ pub struct Handicap {
     pub seed: u64,
 }
 
-impl Handicap {
-    /// The handicapped evaluation of `pos` (key `key`) whose full static
-    /// evaluation is `eval`, from the side to move's point of view.
-    pub fn apply(&self, eval: i32, pos: &Chess, key: u64) -> i32 {
+impl EvalHandicap for Handicap {
+    /// The positional fade, then the position's fixed error.
+    fn apply(&self, eval: i32, pos: &Chess, key: u64) -> i32 {
         let faded = if self.positional_percent >= 100 {
             eval
         } else {
@@ -53,7 +53,9 @@ impl Handicap {
         };
         faded + self.noise(key)
     }
+}
 
+impl Handicap {
     /// The fixed error of the position with key `key`: the difference of
     /// two uniform draws in `0..=noise_cp`, so triangular on
     /// `-noise_cp..=noise_cp`. The key includes the side to move, so a

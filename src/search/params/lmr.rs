@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 #[cfg(feature = "spsa")]
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use super::params::{LMR_BASE, LMR_DIVISOR};
+use super::values::{LMR_BASE, LMR_DIVISOR};
 
 /// Depths and move numbers the table covers; beyond it the formula runs.
 const TABLE_SIZE: usize = 64;
@@ -67,7 +67,7 @@ pub(super) fn refresh() {
 }
 
 /// The base late-move reduction for a depth and move number.
-pub(super) fn lmr_reduction(depth: i32, moves: usize) -> i32 {
+pub(in crate::search) fn lmr_reduction(depth: i32, moves: usize) -> i32 {
     match usize::try_from(depth) {
         Ok(d) if d < TABLE_SIZE && moves < TABLE_SIZE => entry(d, moves),
         _ => formula(depth, moves),
