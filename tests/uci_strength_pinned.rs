@@ -3,7 +3,8 @@
 //! left out) are exactly the recorded ones in
 //! `tests/data/strength/pinned.txt`.
 //!
-//! The record was made with the engine of commit 1850f1d (Bench: 18689773),
+//! The record was made with the engine of commit 1850f1d (Bench: 18689773
+//! at bench's old default depth 14),
 //! before the answer path was rebuilt (issue 37), so the rebuilt path is
 //! held to play the same games, move for move and line for line: several
 //! levels, `MultiPV` below and at the level's own lines, a game after
