@@ -38,6 +38,9 @@ const SEED: u32 = 7;
 const GO_BUDGET: &str = "go depth 30";
 /// The `go` of a game move on a clock: the level waits before moving.
 const GO_CLOCK: &str = "go wtime 2000 btime 2000 winc 20 binc 20";
+/// How long a `go infinite` searches before `stop`: far more than any
+/// level's node budget takes.
+const STOP_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// An `info` or `bestmove` line without what the clock decides (`time`,
 /// `nps`).
@@ -85,9 +88,15 @@ impl Transcript {
         self.engine.send(go);
         let mut answer = Vec::new();
         for command in then {
-            // isready first: the search has started, and with its small
-            // budget it is over; the answer waits for this command.
+            // isready first: the search has started; the answer waits for
+            // this command.
             answer.extend(self.engine.sync());
+            if *command == "stop" {
+                // isready is answered at once, mid-search: give the level's
+                // search time to finish its small budget, so that `stop`
+                // never cuts it short at a point the clock would decide.
+                std::thread::sleep(STOP_AFTER);
+            }
             self.lines.push(format!("> {command}"));
             self.engine.send(command);
         }
