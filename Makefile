@@ -6,7 +6,7 @@
 #   make portable            release build for any x86-64 (baseline: no POPCNT,
 #                            BMI2 or AVX2), copied to $(EXE)
 #   make FEATURES=spsa       either of the above with cargo features (spsa: the
-#                            search tunables as UCI options, see README § SPSA)
+#                            search tunables as UCI options, see docs/tuning.md § SPSA)
 #   make clean               removes the copied binary and the portable build
 #
 # The README's two commands (cargo run --release, cargo test --release) need

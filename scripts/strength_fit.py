@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fits Elo ratings to the games of the strength ladder (issue 16) and
-publishes them: a table for the README and a plot (SVG) of each Shears
+publishes them: a table for docs/calibration.md and a plot (SVG) of each Shears
 level's measured Elo against its `UCI_Elo`.
 
 Model (logistic Elo, Bradley-Terry): White scores s = 1, 1/2 or 0 against
@@ -242,7 +242,7 @@ def level_rows(result):
 
 
 def markdown(result, anchors):
-    """The README tables: the levels, then every player."""
+    """The tables of docs/calibration.md: the levels, then every player."""
     out = ["| `UCI_Elo` | measured Elo | 95% interval | games | within ±100 |",
            "|---|---|---|---|---|"]
     for target, elo, half, games in level_rows(result):
@@ -381,7 +381,7 @@ def main(argv=None):
     parser.add_argument("--prior-draws", type=float, default=0.0)
     parser.add_argument("--no-advantage", action="store_true", help="no White advantage term")
     parser.add_argument("--svg", help="write the plot here")
-    parser.add_argument("--markdown", action="store_true", help="print the README tables")
+    parser.add_argument("--markdown", action="store_true", help="print the tables of docs/calibration.md")
     parser.add_argument("--calibration", metavar="STRENGTH_RS",
                         help="print the CALIBRATION table these results suggest, from the one in this file")
     args = parser.parse_args(argv)

@@ -20,7 +20,7 @@
 //! pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides
 //! ([`material_points`](crate::chess::values::material_points)). The
 //! coefficients were fitted by maximum likelihood to Shears' self-play games
-//! by `scripts/wdl_fit.py` (README: "Win/draw/loss"), which prints them.
+//! by `scripts/wdl_fit.py` (docs/tuning.md: "Win/draw/loss"), which prints them.
 //!
 //! ```
 //! use shears::search::Score;
@@ -36,7 +36,7 @@ use crate::search::Score;
 
 /// Smallest material the model tells apart; less counts as this much.
 /// Stockfish clamps at 17; Shears' games have many long endgames with less,
-/// and telling them apart predicts their results better (README).
+/// and telling them apart predicts their results better (docs/tuning.md).
 pub const MATERIAL_MIN: u32 = 3;
 /// Largest material the model tells apart (the start position has 78).
 pub const MATERIAL_MAX: u32 = 78;

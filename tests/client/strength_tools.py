@@ -7,7 +7,7 @@ are known, without playing a match:
   the true ratings of a simulated ladder (seeded) within their intervals,
   refuses players not linked to an anchor and perfect scores (finite with
   --prior-draws), reads results from PGN tags, writes a well-formed SVG
-  and the README table, reads the CALIBRATION table of strength/level.rs and
+  and the docs/calibration.md table, reads the CALIBRATION table of strength/level.rs and
   inverts measured levels into a new one;
 - `scripts/strength_ladder.py`: the plan from the real config links every
   level to an anchor, counts the games already in a pairing's PGN (resume),
@@ -126,7 +126,7 @@ def test_outputs(result, tmp):
     check(classes.count("errorbar") == len(rows) and "diagonal" in classes and "band" in classes,
           "error bars, the diagonal and the band")
     table = fit.markdown(result, {"Anchor1", "Anchor2"})
-    check(table.count("| Shears-") >= 4 and "| 1400 |" in table and "anchor" in table, "README table")
+    check(table.count("| Shears-") >= 4 and "| 1400 |" in table and "anchor" in table, "calibration table")
 
     calibration = fit.read_calibration(REPO / "src" / "engine" / "strength" / "level.rs")
     check(calibration[0][0] == 1000 and all(a < b for (a, _), (b, _) in zip(calibration, calibration[1:])),

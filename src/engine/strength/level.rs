@@ -3,7 +3,7 @@
 //! differently: which of its candidate moves to play, and how long to take.
 //!
 //! **One knob.** `UCI_Elo` goes through the calibration table
-//! ([`CALIBRATION`], measured: see the README) to an internal *skill*, and
+//! ([`CALIBRATION`], measured: see docs/calibration.md) to an internal *skill*, and
 //! every part of the weakening is a function of the skill alone:
 //!
 //! - **a smaller search**: a node budget that doubles every
@@ -43,7 +43,7 @@ pub const ELO_MAX: i64 = 3200;
 pub const ELO_DEFAULT: i64 = 1500;
 
 /// `UCI_Elo` → skill, piecewise linear: the calibration. From 1800 up,
-/// from the first probing pass of the strength ladder (README,
+/// from the first probing pass of the strength ladder (docs/calibration.md,
 /// Calibration; five skills, 359 games at 10+0.1 against HoiChess,
 /// Phalanx, GNU Chess, Glaurung and each other): skill 1500 measured 1504,
 /// 2000 1997, 2500 2831, 3000 3254, full strength 3208 (± 114); the
@@ -348,7 +348,7 @@ mod tests {
 
     #[test]
     fn the_readme_table_is_what_the_levels_are() {
-        // README, Playing at a chosen strength: skill, nodes, lines,
+        // docs/calibration.md, Playing at a chosen strength: skill, nodes, lines,
         // margin, softness, positional share, largest error.
         let table = [
             (1000, 256, 4, 300, 60, 30, 90),
