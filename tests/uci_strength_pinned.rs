@@ -3,10 +3,11 @@
 //! left out) are exactly the recorded ones in
 //! `tests/data/strength/pinned.txt`.
 //!
-//! The record was made with the engine of commit 1850f1d (Bench: 18689773
-//! at bench's old default depth 14),
-//! before the answer path was rebuilt (issue 37), so the rebuilt path is
-//! held to play the same games, move for move and line for line: several
+//! The record was first made with the engine of commit 1850f1d (Bench:
+//! 18689773 at bench's old default depth 14), before the answer path was
+//! rebuilt (issue 37), so the rebuilt path was held to play the same games,
+//! move for move and line for line; it was written anew with the
+//! evaluation of issue 36 (Bench: 3481955). It covers several
 //! levels, `MultiPV` below and at the level's own lines, a game after
 //! `ucinewgame`, clock moves that wait, `go ponder` with `ponderhit` and
 //! `go infinite` with `stop`.

@@ -12,13 +12,19 @@
 
 use shakmaty::Color;
 
-use super::layout::{ALL, COUNT};
+use super::king::penalty;
+use super::layout::{ALL, COUNT, KING_DANGER};
 use super::tapered::S;
 
 /// A sink for weighted feature counts.
 pub trait Accumulator {
     /// Counts weight `index` (a `layout` index) `count` times for `color`.
     fn add(&mut self, color: Color, index: usize, count: i32);
+
+    /// Counts danger feature `feature` (weight `KING_DANGER + feature`)
+    /// `count` times toward the danger count of `color`'s king, which
+    /// costs `color` not linearly (`king::penalty`).
+    fn danger(&mut self, color: Color, feature: usize, count: i32);
 }
 
 /// A weight packed into one integer: the endgame value in the high 16 bits,
@@ -49,21 +55,30 @@ const fn pack_all() -> [i32; COUNT] {
 static PACKED: [i32; COUNT] = pack_all();
 
 /// The fast accumulator: the running sum of the weights, White minus Black,
-/// packed (one multiply and one add per term).
+/// packed (one multiply and one add per term), and each king's danger
+/// count, packed too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Sum(i32);
+pub struct Sum {
+    sum: i32,
+    /// Danger counts, by the king's colour.
+    danger: [i32; 2],
+}
 
 impl Sum {
     /// A sum that starts at `s`.
     #[inline(always)]
     pub const fn new(s: S) -> Self {
-        Sum(pack(s))
+        Sum {
+            sum: pack(s),
+            danger: [0; 2],
+        }
     }
 
-    /// The sum so far.
+    /// The sum so far, each king's danger penalty included.
     #[inline(always)]
-    pub const fn total(self) -> S {
-        unpack(self.0)
+    pub fn total(self) -> S {
+        unpack(self.sum) - penalty(unpack(self.danger[Color::White as usize]))
+            + penalty(unpack(self.danger[Color::Black as usize]))
     }
 }
 
@@ -71,10 +86,16 @@ impl Accumulator for Sum {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
         let v = PACKED[index].wrapping_mul(count);
-        self.0 = match color {
-            Color::White => self.0.wrapping_add(v),
-            Color::Black => self.0.wrapping_sub(v),
+        self.sum = match color {
+            Color::White => self.sum.wrapping_add(v),
+            Color::Black => self.sum.wrapping_sub(v),
         };
+    }
+
+    #[inline(always)]
+    fn danger(&mut self, color: Color, feature: usize, count: i32) {
+        let d = &mut self.danger[color as usize];
+        *d = d.wrapping_add(PACKED[KING_DANGER + feature].wrapping_mul(count));
     }
 }
 

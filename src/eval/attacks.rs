@@ -1,24 +1,43 @@
-//! The attack maps: what each side attacks, by piece type, and how hard
-//! each king's zone is attacked (attack units). Built in one pass over the
-//! knights, bishops, rooks and queens, which also hands each piece's
-//! attacks to a caller (mobility counts them), so every piece's attacks
-//! are computed once. Read by king safety and threats.
+//! The attack maps, built once per evaluation and read by every term that
+//! needs them: what each side attacks, by piece type, what it attacks at
+//! least twice, and how its pieces bear on each king's area. One pass over
+//! the knights, bishops, rooks and queens computes each piece's attacks
+//! once and hands them to a caller (mobility counts them).
+//!
+//! Sliders see through their own side's sliders of the same line (a bishop
+//! through its own bishops and queens, a rook through its own rooks and
+//! queens): a battery attacks what its rear piece backs up. The mobility
+//! area of a side is every square but those its enemy's pawns attack, its
+//! own king and its own pawns that cannot advance.
 
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
-use super::masks::{KING_ZONE, pawn_attacks};
-
-/// Attack units each attacker of the king zone brings, knight to queen
-/// (structural constants, not tuned: the tuner fits `KING_DANGER`).
-pub const ATTACK_UNIT: [i32; 4] = [2, 2, 3, 5];
+use super::masks::{FILES, KING_AREA, forward, pawn_attacks};
 
 /// The pieces whose attacks are mapped one by one, in index order.
 pub const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
-/// What each side attacks, and how hard each king's zone is attacked.
+/// How one side's pieces bear on the enemy king's area (see `king.rs`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KingAttack {
+    /// Attackers of the area by type, knight to queen.
+    pub attackers: [i32; 4],
+    /// Squares of the area attacked, summed over the attackers.
+    pub hits: i32,
+}
+
+impl KingAttack {
+    /// The number of attacking pieces.
+    #[inline(always)]
+    pub fn count(&self) -> i32 {
+        self.attackers.iter().sum()
+    }
+}
+
+/// What each side attacks.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AttackMaps {
     /// `by_role[color][role - 1]`: squares attacked by that side's pieces
@@ -26,10 +45,17 @@ pub struct AttackMaps {
     pub by_role: [[Bitboard; 6]; 2],
     /// `all[color]`: squares that side attacks.
     pub all: [Bitboard; 2],
-    /// `king_units[color]`: attack units on that side's king zone.
-    pub king_units: [i32; 2],
-    /// `king_attackers[color]`: enemy pieces attacking that side's king zone.
-    pub king_attackers: [i32; 2],
+    /// `twice[color]`: squares that side attacks at least twice.
+    pub twice: [Bitboard; 2],
+    /// `area[color]`: the king area of that side's king (empty without
+    /// one).
+    pub area: [Bitboard; 2],
+    /// `on_king[color]`: how that side's pieces attack the enemy king's
+    /// area.
+    pub on_king: [KingAttack; 2],
+    /// `minor_guards[color]`: that side's knights and bishops that defend
+    /// its own king's area.
+    pub minor_guards: [i32; 2],
 }
 
 #[inline(always)]
@@ -45,8 +71,7 @@ fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
 impl AttackMaps {
     /// The maps of `board`. `each_piece(color, i, attacks, area)` is called
     /// for every knight, bishop, rook and queen (`i` indexes [`PIECES`])
-    /// with its attacks and its side's mobility area: the squares not
-    /// occupied by its own side and not attacked by enemy pawns.
+    /// with its attacks and its side's mobility area.
     #[inline(always)]
     pub fn new(
         board: &Board,
@@ -54,37 +79,64 @@ impl AttackMaps {
     ) -> Self {
         let occupied = board.occupied();
         let mut maps = AttackMaps::default();
-        let mut zones = [Bitboard::EMPTY; 2];
         for color in Color::ALL {
             let c = color as usize;
-            let us = board.by_color(color);
-            maps.by_role[c][0] = pawn_attacks(color, board.pawns() & us);
+            let pawns = board.pawns() & board.by_color(color);
+            // Each pawn's two captures apart: a square both reach is
+            // attacked twice.
+            let (not_a, not_h) = (pawns.0 & !FILES[0], pawns.0 & !FILES[7]);
+            let (west, east) = match color {
+                Color::White => (Bitboard(not_a << 7), Bitboard(not_h << 9)),
+                Color::Black => (Bitboard(not_a >> 9), Bitboard(not_h >> 7)),
+            };
+            debug_assert_eq!(west | east, pawn_attacks(color, pawns));
+            maps.by_role[c][0] = west | east;
+            maps.twice[c] = west & east;
+            maps.all[c] = west | east;
             if let Some(k) = board.king_of(color) {
-                maps.by_role[c][5] = king_attacks(k);
-                zones[c] = Bitboard(KING_ZONE[k as usize]);
+                let around = king_attacks(k);
+                maps.by_role[c][5] = around;
+                maps.twice[c] |= maps.all[c] & around;
+                maps.all[c] |= around;
+                maps.area[c] = Bitboard(KING_AREA[c][k as usize]);
             }
         }
         for color in Color::ALL {
             let c = color as usize;
             let e = (!color) as usize;
             let us = board.by_color(color);
-            let area = !us & !maps.by_role[e][0];
-            let zone = zones[e];
+            let own_pawns = board.pawns() & us;
+            let blocked = own_pawns & forward(!color, occupied);
+            let area = !maps.by_role[e][0] & !(board.kings() & us) & !blocked;
+            let zone = maps.area[e];
+            let own_zone = maps.area[c];
+            // Occupancy seen by each slider: its own side's sliders of its
+            // lines are transparent.
+            let queens = board.queens() & us;
+            let diagonal_view = occupied ^ ((board.bishops() & us) | queens);
+            let straight_view = occupied ^ ((board.rooks() & us) | queens);
             for (i, role) in PIECES.into_iter().enumerate() {
+                let view = match role {
+                    Role::Bishop => diagonal_view,
+                    Role::Rook => straight_view,
+                    _ => occupied,
+                };
                 for sq in board.by_role(role) & us {
-                    let attacks = piece_attacks(role, sq, occupied);
+                    let attacks = piece_attacks(role, sq, view);
                     maps.by_role[c][i + 1] |= attacks;
+                    maps.twice[c] |= maps.all[c] & attacks;
+                    maps.all[c] |= attacks;
                     each_piece(color, i, attacks, area);
                     let hits = attacks & zone;
                     if hits.any() {
-                        maps.king_units[e] += ATTACK_UNIT[i] + hits.count() as i32;
-                        maps.king_attackers[e] += 1;
+                        maps.on_king[c].attackers[i] += 1;
+                        maps.on_king[c].hits += hits.count() as i32;
+                    }
+                    if i < 2 && (attacks & own_zone).any() {
+                        maps.minor_guards[c] += 1;
                     }
                 }
             }
-            maps.all[c] = maps.by_role[c]
-                .iter()
-                .fold(Bitboard::EMPTY, |all, &a| all | a);
         }
         maps
     }

@@ -20,6 +20,10 @@
 //!   at most one pawn up with all its pawns on one wing (files a–d or
 //!   e–h), the defending king beside one of its own pawns:
 //!   [`ROOK_ENDING`] (Stockfish 11's rule).
+//! - A lone queen (and pawns) against two or more pieces and no queen:
+//!   [`LONE_QUEEN`] (Ethereal's rule).
+//! - At most one piece each, no queens, and the side ahead three or more
+//!   pawns up: [`LARGE_PAWN_MAJORITY`], above normal (Ethereal's rule).
 //! - Otherwise few pawns: at most 36 plus 7 per pawn of the side ahead (so
 //!   a lead with four pawns or more is not scaled), as in Stockfish 11.
 //!
@@ -44,7 +48,8 @@ fn non_pawn_material(board: &Board, color: Color) -> i32 {
         .sum()
 }
 
-/// The scale factor (0 to [`SCALE_NORMAL`]) when `strong` is ahead;
+/// The scale factor (0 to [`SCALE_NORMAL`], or above for a large pawn
+/// majority) when `strong` is ahead;
 /// `passed` holds the passed pawns of both sides.
 pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
     let weak = !strong;
@@ -89,8 +94,35 @@ pub fn scale_factor(board: &Board, passed: Bitboard, strong: Color) -> i32 {
     if drawish_rook_ending(board, strong) {
         return ROOK_ENDING;
     }
+    // A lone queen against several pieces: hard to win.
+    let them = board.by_color(weak);
+    let pieces = |side: Bitboard| (side & !board.pawns() & !board.kings()).count();
+    if count(Role::Queen, us) == 1
+        && pieces(us) == 1
+        && count(Role::Queen, them) == 0
+        && pieces(them) >= 2
+    {
+        return LONE_QUEEN;
+    }
+    // A large pawn majority with at most a piece each and no queen: the
+    // pawns decide more than the material count says.
+    if board.queens().is_empty()
+        && pieces(us) <= 1
+        && pieces(them) <= 1
+        && count(Role::Pawn, us) >= count(Role::Pawn, them) + LARGE_MAJORITY
+    {
+        return LARGE_PAWN_MAJORITY;
+    }
     (FEW_PAWNS_BASE + FEW_PAWNS_STEP * count(Role::Pawn, us) as i32).min(SCALE_NORMAL)
 }
+
+/// The scale factor of a lone queen (and pawns) against two or more
+/// pieces and no queen.
+const LONE_QUEEN: i32 = 44;
+/// A pawn lead of this many, at most one piece each and no queen…
+const LARGE_MAJORITY: usize = 3;
+/// …scales the score up to this (above [`SCALE_NORMAL`]).
+const LARGE_PAWN_MAJORITY: i32 = 72;
 
 /// The scale factor of a drawish rook ending.
 const ROOK_ENDING: i32 = 36;

@@ -1,12 +1,22 @@
 //! King safety: the pawn shelter and storm and the open files around the
-//! king (pawns and king only, cached: [`shelter`]), and the attacks on the
-//! king zone, its weak squares and safe checks (pieces: [`danger`]).
+//! king (pawns and king only, cached: [`shelter`]), and the danger the
+//! enemy's pieces put the king in ([`danger`]).
 //!
-//! Attack units stay linear in the weights: each enemy piece that attacks
-//! the king zone adds a fixed `ATTACK_UNIT` (`attacks.rs`) for its type plus one per zone
-//! square it attacks; the sum (halved without an enemy queen, zero with
-//! fewer than two attackers) picks one entry of `KING_DANGER`, so the
-//! danger curve itself is a table the tuner fits.
+//! **One danger count per king.** Everything the enemy brings to bear on
+//! the king's area (`masks::KING_AREA`) adds up in one count, each feature
+//! by its weight in `KING_DANGER` ([`Feature`] lists them): the attackers
+//! by type (each times the number of attackers, so that a lone attacker
+//! counts little and a crowd much), the area squares they hit, the weak
+//! squares of the area (attacked, and defended at most once, or only by
+//! the king or queen), the safe checks by piece type, less the king's own
+//! pawns and minor pieces guarding it, less a large amount without an
+//! enemy queen, plus a constant. Only when at least two pieces attack the
+//! area, or one with a queen on the board, as in Ethereal. The count then
+//! costs the king's side, not linearly ([`penalty`]): its square in the
+//! midgame (a massed attack is worth far more than the sum of its parts),
+//! linearly in the endgame. Midgame and endgame each keep their own count
+//! (the midgame and endgame values of the weights), and the tuner fits the
+//! weights through the curve by the chain rule (`tools::tune`).
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};
@@ -14,10 +24,101 @@ use shakmaty::{Bitboard, Board, Color, Role};
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
 use super::layout as w;
-use super::masks::{FILES, KING_ZONE, behind, relative_rank};
+use super::masks::{FILES, behind, relative_rank};
+use super::tapered::S;
 
-/// The last `KING_DANGER` entry: larger unit counts use it.
-const MAX_UNITS: i32 = 31;
+/// The features of the danger count, in `KING_DANGER` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Feature {
+    /// Knights attacking the area, times the number of attackers.
+    KnightAttackers,
+    /// Bishops attacking the area, times the number of attackers.
+    BishopAttackers,
+    /// Rooks attacking the area, times the number of attackers.
+    RookAttackers,
+    /// Queens attacking the area, times the number of attackers.
+    QueenAttackers,
+    /// Squares of the area attacked, summed over the attackers.
+    AreaHits,
+    /// Weak squares of the area.
+    WeakSquares,
+    /// Safe knight checks (squares).
+    KnightChecks,
+    /// Safe bishop checks.
+    BishopChecks,
+    /// Safe rook checks.
+    RookChecks,
+    /// Safe queen checks.
+    QueenChecks,
+    /// The king's own pawns in the area, on squares that are not weak.
+    ShelterPawns,
+    /// The king's own knights and bishops that defend the area.
+    MinorGuards,
+    /// The enemy has no queen.
+    NoQueen,
+    /// A constant (the count's offset).
+    Constant,
+}
+
+/// Number of danger features.
+pub const DANGER_FEATURES: usize = 14;
+
+impl Feature {
+    /// Every feature, in `KING_DANGER` order.
+    pub const ALL: [Feature; DANGER_FEATURES] = [
+        Feature::KnightAttackers,
+        Feature::BishopAttackers,
+        Feature::RookAttackers,
+        Feature::QueenAttackers,
+        Feature::AreaHits,
+        Feature::WeakSquares,
+        Feature::KnightChecks,
+        Feature::BishopChecks,
+        Feature::RookChecks,
+        Feature::QueenChecks,
+        Feature::ShelterPawns,
+        Feature::MinorGuards,
+        Feature::NoQueen,
+        Feature::Constant,
+    ];
+
+    /// A short name for the trace.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::KnightAttackers => "knight attackers",
+            Feature::BishopAttackers => "bishop attackers",
+            Feature::RookAttackers => "rook attackers",
+            Feature::QueenAttackers => "queen attackers",
+            Feature::AreaHits => "area hits",
+            Feature::WeakSquares => "weak squares",
+            Feature::KnightChecks => "knight checks",
+            Feature::BishopChecks => "bishop checks",
+            Feature::RookChecks => "rook checks",
+            Feature::QueenChecks => "queen checks",
+            Feature::ShelterPawns => "shelter pawns",
+            Feature::MinorGuards => "minor guards",
+            Feature::NoQueen => "no queen",
+            Feature::Constant => "constant",
+        }
+    }
+}
+
+/// The midgame cost of a danger count `d` is `d² / DANGER_MG_DIVISOR`…
+pub const DANGER_MG_DIVISOR: i32 = 720;
+/// …and the endgame cost `d / DANGER_EG_DIVISOR` (negative counts cost
+/// nothing).
+pub const DANGER_EG_DIVISOR: i32 = 20;
+
+/// What a danger count (midgame, endgame) costs the king's side.
+#[inline(always)]
+pub fn penalty(count: S) -> S {
+    let mg = count.0.max(0);
+    S(
+        mg * mg / DANGER_MG_DIVISOR,
+        count.1.max(0) / DANGER_EG_DIVISOR,
+    )
+}
 
 /// The relative rank of the pawn in `pawns` nearest to `color`'s back rank
 /// (0 when there is none).
@@ -29,12 +130,23 @@ fn rearmost_rank(color: Color, pawns: Bitboard) -> usize {
     sq.map_or(0, |sq| relative_rank(color, sq))
 }
 
-/// Shelter, storm and open files on the three files around each king.
+/// Shelter, storm and open files on the three files around each king,
+/// and the king's distance to the nearest file with a pawn (in the
+/// endgame a king far from every pawn is out of play).
 pub fn shelter<A: Accumulator>(board: &Board, acc: &mut A) {
     for color in Color::ALL {
         let Some(king) = board.king_of(color) else {
             continue;
         };
+        if let Some(distance) = FILES
+            .iter()
+            .enumerate()
+            .filter(|&(_, &f)| (board.pawns() & Bitboard(f)).any())
+            .map(|(f, _)| (f as i32 - king.file() as i32).unsigned_abs() as usize)
+            .min()
+        {
+            acc.add(color, w::KING_PAWN_FILE_DISTANCE + distance, 1);
+        }
         let ours = board.pawns() & board.by_color(color);
         let theirs = board.pawns() & board.by_color(!color);
         let level_or_ahead = !behind(color, king);
@@ -61,42 +173,26 @@ pub fn shelter<A: Accumulator>(board: &Board, acc: &mut A) {
     }
 }
 
-/// Attack units on each king's zone, and the enemy's safe checks: squares
-/// from which an enemy piece would give check, that it attacks, that we do
-/// not defend and that no enemy piece occupies.
+/// The danger count of each king (see the module documentation).
 pub fn danger<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
     let occupied = board.occupied();
     for color in Color::ALL {
         let Some(king) = board.king_of(color) else {
             continue;
         };
-        let c = color as usize;
+        let (c, e) = (color as usize, (!color) as usize);
         let enemy = !color;
-
-        // Attack units.
-        if maps.king_attackers[c] >= 2 {
-            let mut units = maps.king_units[c];
-            if (board.queens() & board.by_color(enemy)).is_empty() {
-                units /= 2;
-            }
-            let units = units.min(MAX_UNITS) as usize;
-            if units > 0 {
-                acc.add(color, w::KING_DANGER + units, 1);
-            }
+        let attack = &maps.on_king[e];
+        let attackers = attack.count();
+        let queens = (board.queens() & board.by_color(enemy)).any();
+        if attackers < 2 - i32::from(queens) {
+            continue;
         }
-
-        // Weak squares of the zone: attacked by the enemy, defended by
-        // no pawn, minor piece or rook of ours.
-        if maps.king_attackers[c] >= 1 && (board.queens() & board.by_color(enemy)).any() {
-            let defenders = maps.by_role[c][..4]
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &a| b | a);
-            let weak = Bitboard(KING_ZONE[king as usize]) & maps.all[enemy as usize] & !defenders;
-            acc.add(color, w::KING_WEAK_ZONE + weak.count().min(9), 1);
-        }
-
-        // Safe checks.
-        let safe = !maps.all[c] & !board.by_color(enemy);
+        let area = maps.area[c];
+        let weak = maps.all[e]
+            & !maps.twice[c]
+            & (!maps.all[c] | maps.by(color, Role::Queen) | maps.by(color, Role::King));
+        let safe = !board.by_color(enemy) & (!maps.all[c] | (weak & maps.twice[e]));
         let diagonal = bishop_attacks(king, occupied);
         let straight = rook_attacks(king, occupied);
         let checks = [
@@ -105,10 +201,35 @@ pub fn danger<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
             straight & maps.by(enemy, Role::Rook),
             (diagonal | straight) & maps.by(enemy, Role::Queen),
         ];
-        for (i, squares) in checks.into_iter().enumerate() {
-            if (squares & safe).any() {
-                acc.add(color, w::SAFE_CHECK + i, 1);
-            }
+        let mut add = |f: Feature, n: i32| acc.danger(color, f as usize, n);
+        for (k, f) in [
+            Feature::KnightAttackers,
+            Feature::BishopAttackers,
+            Feature::RookAttackers,
+            Feature::QueenAttackers,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            add(f, attackers * attack.attackers[k]);
         }
+        add(Feature::AreaHits, attack.hits);
+        add(Feature::WeakSquares, (weak & area).count() as i32);
+        for (k, f) in [
+            Feature::KnightChecks,
+            Feature::BishopChecks,
+            Feature::RookChecks,
+            Feature::QueenChecks,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            add(f, (checks[k] & safe).count() as i32);
+        }
+        let shelter = board.pawns() & board.by_color(color) & area & !weak;
+        add(Feature::ShelterPawns, shelter.count() as i32);
+        add(Feature::MinorGuards, maps.minor_guards[c]);
+        add(Feature::NoQueen, i32::from(!queens));
+        add(Feature::Constant, 1);
     }
 }

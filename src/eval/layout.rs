@@ -302,14 +302,24 @@ layout! {
     ROOK_TRAPPED: () => Rooks,
     /// A rook on the enemy queen's file.
     ROOK_ON_QUEEN_FILE: () => Rooks,
+    /// Knight, by how closed the position is (0 to 8: the pawns, locked
+    /// pawns three times, less four per open file, divided by 3).
+    KNIGHT_CLOSEDNESS: [9] => Knights,
+    /// Rook, by how closed the position is (as for knights).
+    ROOK_CLOSEDNESS: [9] => Rooks,
+    /// A knight 4, 5, 6 or 7 squares (king moves) from the nearer king.
+    KNIGHT_FAR_FROM_KINGS: [4] => Knights,
     /// Batteries: a rook backed by a rook (0) or rook and queen (1) on a
     /// file with no own pawn in front of them; the queen and a bishop on a
     /// diagonal that runs on into the enemy king zone (2).
     BATTERY: [3] => Batteries,
-    /// The king, by attack units on its zone (see `king.rs`), 0 to 31.
-    KING_DANGER: [32] => KingSafety,
-    /// The enemy has a safe check with a knight, bishop, rook or queen.
-    SAFE_CHECK: [4] => KingSafety,
+    /// King danger (see `king.rs`): the weight of each feature of a king's
+    /// danger count, the midgame and endgame counts apart: the area's
+    /// attackers (knight, bishop, rook, queen; each times the number of
+    /// attackers), area squares hit, weak area squares, safe checks (knight,
+    /// bishop, rook, queen), own pawns in the area, own minors guarding it, no
+    /// enemy queen, a constant.
+    KING_DANGER: [14] => KingSafety,
     /// Pawn shelter on each of the three files around the king: by the
     /// file's distance from the edge (a/h = 0 … d/e = 3), then the
     /// relative rank of the side's rearmost pawn on the file in front of or
@@ -326,9 +336,9 @@ layout! {
     KING_OPEN_FILE: () => KingSafety,
     /// A file with enemy pawns only among the three around the king.
     KING_HALF_OPEN_FILE: () => KingSafety,
-    /// Squares of the king zone that the enemy attacks and only the king or
-    /// queen defends, 0 to 9, when the enemy has a queen and attacks the zone.
-    KING_WEAK_ZONE: [10] => KingSafety,
+    /// The king, by the distance in files to the nearest file with a pawn
+    /// (0 to 7), when there are pawns.
+    KING_PAWN_FILE_DISTANCE: [8] => KingSafety,
     /// An enemy knight, bishop, rook or queen attacked by a pawn (scored
     /// for the attacker).
     THREAT_BY_PAWN: [4] => Threats,
@@ -347,6 +357,14 @@ layout! {
     /// A square the enemy attacks that is attacked by this side too and
     /// not defended by an enemy pawn (the enemy's restricted squares).
     RESTRICTED: () => Threats,
+    /// Threats that need the attacked-twice maps: an enemy pawn no enemy
+    /// pawn defends that is poorly defended (attacked and not defended, or
+    /// attacked twice and defended once by no pawn) (0); an enemy knight or
+    /// bishop attacked by a knight or bishop (1); a poorly defended enemy
+    /// knight or bishop attacked by a rook or queen (2); an enemy queen
+    /// attacked by anything (3); an enemy knight, bishop, rook or queen
+    /// attacked once and defended once (4).
+    THREAT_TWICE: [5] => Threats,
     /// Space: safe squares in the centre files behind and among the own
     /// pawns (ranks 2 to 4; those behind a pawn count twice), by the number
     /// of the side's pieces and pawns (1 to 16).

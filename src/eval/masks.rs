@@ -113,6 +113,46 @@ pub const KING_ZONE: [u64; 64] = {
     t
 };
 
+/// Whether the king area reaches 4 ranks forward (Ethereal's shape) rather
+/// than the 3×3 block of [`KING_ZONE`].
+pub const KING_AREA_FORWARD: bool = true;
+
+/// `KING_AREA[color][sq]`: the king area that king safety counts attacks
+/// on: 3 files (moved off the edge, as [`KING_ZONE`]) by 4 ranks, from one
+/// rank behind the king to two ahead of it, moved off the back and front
+/// edges so that it always has twelve squares (a white king on g1 has
+/// f1–h4); with [`KING_AREA_FORWARD`] off, [`KING_ZONE`].
+pub const KING_AREA: [[u64; 64]; 2] = {
+    let mut t = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = clamp(sq % 8, 1, 6);
+        let files = FILES[f - 1] | FILES[f] | FILES[f + 1];
+        let r = sq / 8;
+        // White: ranks base..base+3 with base = r - 1, within 0..=4.
+        let white_base = clamp(if r == 0 { 0 } else { r - 1 }, 0, 4);
+        // Black: the mirror, ranks top-3..=top with top = r + 1, within 3..=7.
+        let black_top = clamp(r + 1, 3, 7);
+        let mut white = 0;
+        let mut black = 0;
+        let mut i = 0;
+        while i < 4 {
+            white |= RANKS[white_base + i];
+            black |= RANKS[black_top - i];
+            i += 1;
+        }
+        if KING_AREA_FORWARD {
+            t[0][sq] = files & black;
+            t[1][sq] = files & white;
+        } else {
+            t[0][sq] = KING_ZONE[sq];
+            t[1][sq] = KING_ZONE[sq];
+        }
+        sq += 1;
+    }
+    t
+};
+
 const fn clamp(x: usize, lo: usize, hi: usize) -> usize {
     if x < lo {
         lo
@@ -192,6 +232,15 @@ mod tests {
         assert_eq!(mask(&ATTACK_SPAN, w, Square::A2).count(), 6);
         assert_eq!(mask(&PASSED_SPAN, b, Square::D7).count(), 18);
         assert_eq!(Bitboard(KING_ZONE[Square::G1 as usize]).count(), 9);
+        let area = |c: Color, sq: Square| Bitboard(KING_AREA[c as usize][sq as usize]);
+        if KING_AREA_FORWARD {
+            assert_eq!(area(w, Square::G1), Bitboard(0x0000_0000_E0E0_E0E0));
+            assert_eq!(area(b, Square::G8), area(w, Square::G1).flip_vertical());
+            assert_eq!(area(w, Square::A5).count(), 12);
+            assert!(area(w, Square::A5).contains(Square::C7));
+            assert!(area(w, Square::A5).contains(Square::A4));
+            assert_eq!(area(w, Square::E8), area(b, Square::E1).flip_vertical());
+        }
         assert!(Bitboard(KING_ZONE[Square::G1 as usize]).contains(Square::H3));
         assert_eq!(
             pawn_attacks(w, Bitboard::from_square(Square::A2)),

@@ -74,6 +74,7 @@ mod tests;
 pub use complexity::FEATURES as COMPLEXITY_FEATURES;
 pub use endgame::SCALE_NORMAL;
 pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
+pub use king::{DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR};
 pub use known_win::KNOWN_WIN;
 pub use layout::Term;
 pub use material::material_balance;

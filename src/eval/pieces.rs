@@ -3,7 +3,8 @@
 //! their king, own pawns on a bishop's colour, bishops on a long diagonal,
 //! rooks on open and half-open files, on the seventh rank and on the enemy
 //! queen's file; rooks trapped by their own king and bishops shut in on
-//! the enemy's rook file.
+//! the enemy's rook file; knights and rooks by how closed the pawns are,
+//! and knights far from both kings.
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Position as _, Role, Square};
@@ -82,10 +83,26 @@ fn outposts(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
     ranks & super::masks::pawn_attacks(color, ours) & !reach
 }
 
+/// How closed the pawn structure is, 0 (open) to 8 (locked): the pawns,
+/// plus three per locked pair (a white pawn right below a black one), less
+/// four per file without pawns, divided by 3 (Ethereal's measure).
+fn closedness(board: &shakmaty::Board) -> usize {
+    let white = board.pawns() & board.white();
+    let black = board.pawns() & board.black();
+    let locked = white & Bitboard(black.0 >> 8);
+    let open_files = FILES
+        .iter()
+        .filter(|&&f| (board.pawns() & Bitboard(f)).is_empty())
+        .count() as i32;
+    let sum = board.pawns().count() as i32 + 3 * locked.count() as i32 - 4 * open_files;
+    (sum / 3).clamp(0, 8) as usize
+}
+
 /// Scores the piece terms of both sides.
 pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
     let board = pos.board();
     let occupied = board.occupied();
+    let closed = closedness(board);
     for color in Color::ALL {
         let us = board.by_color(color);
         let ours = board.pawns() & us;
@@ -112,6 +129,17 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
             }
             if let Some(k) = king {
                 acc.add(color, w::KNIGHT_KING_DISTANCE, k.distance(sq) as i32);
+            }
+            acc.add(color, w::KNIGHT_CLOSEDNESS + closed, 1);
+            // Far from both kings: the knight takes part in nothing.
+            let nearest = board
+                .kings()
+                .into_iter()
+                .map(|k| k.distance(sq))
+                .min()
+                .unwrap_or(0) as usize;
+            if nearest >= 4 {
+                acc.add(color, w::KNIGHT_FAR_FROM_KINGS + nearest - 4, 1);
             }
         }
 
@@ -168,6 +196,7 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
         let area = !us & !maps.by(!color, Role::Pawn);
         let cannot_castle = !pos.castles().has_color(color);
         for sq in board.rooks() & us {
+            acc.add(color, w::ROOK_CLOSEDNESS + closed, 1);
             let file = Bitboard(FILES[sq.file() as usize]);
             if (board.pawns() & file).is_empty() {
                 acc.add(color, w::ROOK_OPEN_FILE, 1);

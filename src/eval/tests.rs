@@ -193,9 +193,15 @@ fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
     assert_eq!(scale("8/5k2/3b4/1p6/1P6/4B3/5K2/8 w - - 0 1"), 43);
     // Four pawns or more: no scaling.
     assert_eq!(
-        scale("8/5k2/3b4/1p6/1P6/4B3/PPP2K2/8 w - - 0 1"),
+        scale("8/5k2/3b4/1pp5/1P6/4B3/PPP2K2/8 w - - 0 1"),
         SCALE_NORMAL
     );
+    // Three pawns up, a piece each, no queens: scaled up.
+    assert_eq!(scale("8/5k2/3b4/1p6/1P6/4B3/PPP2K2/8 w - - 0 1"), 72);
+    // A lone queen against rook and knight: scaled down.
+    assert_eq!(scale("4k3/p7/3rn3/8/8/8/P2Q4/4K3 w - - 0 1"), 44);
+    // Against one piece: the few-pawns rule only.
+    assert_eq!(scale("4k3/p7/3r4/8/8/8/P2Q4/4K3 w - - 0 1"), 43);
     // The wrong bishop for the a-pawn, the king in the corner: a draw; the
     // right bishop, or the king away: the few-pawns rule only.
     assert_eq!(scale("k7/8/8/P7/8/8/8/2B1K3 w - - 0 1"), 0);
@@ -206,21 +212,43 @@ fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
 }
 
 #[test]
-fn king_safety_sees_attackers_and_safe_checks() {
-    use layout as w;
-    // Black's queen and knight attack White's king zone (f1-h3); the queen
-    // can check safely on d1. Nothing attacks Black's king.
+fn king_danger_counts_attackers_weak_squares_and_safe_checks() {
+    use crate::eval::king::Feature as F;
+    // Black's queen and knight attack White's king area (f1-h4): the queen
+    // hits f2, the knight f2 and g3. f2 is defended by the king alone
+    // (weak); g3 twice, by pawns. The queen checks safely on d1 and a1 and,
+    // as f2 is weak and doubly attacked, by taking on f2. Nothing attacks Black's
+    // king: no danger count there.
     let fen = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
     let c = coefficients(&position(fen));
-    let danger: Vec<_> = c
-        .features
-        .iter()
-        .filter(|&&(i, _)| (w::KING_DANGER..w::SAFE_CHECK).contains(&(i as usize)))
-        .collect();
-    // Queen: 5 + f2; knight: 2 + f2, g3.
-    assert_eq!(danger, [&((w::KING_DANGER + 10) as u16, 1)]);
-    assert_eq!(coef(fen, w::SAFE_CHECK + 3), 1);
-    assert_eq!(coef(fen, w::SAFE_CHECK), 0);
+    let white = c.danger[Color::White as usize];
+    let expect = |f: F, n: i16| assert_eq!(white[f as usize], n, "{f:?}");
+    expect(F::KnightAttackers, 2);
+    expect(F::BishopAttackers, 0);
+    expect(F::QueenAttackers, 2);
+    expect(F::AreaHits, 3);
+    expect(F::WeakSquares, 1);
+    expect(F::KnightChecks, 0);
+    expect(F::QueenChecks, 3);
+    expect(F::ShelterPawns, 2);
+    expect(F::MinorGuards, 0);
+    expect(F::NoQueen, 0);
+    expect(F::Constant, 1);
+    assert_eq!(
+        c.danger[Color::Black as usize],
+        [0; crate::eval::DANGER_FEATURES]
+    );
+    // One attacker counts only with a queen on the board.
+    let lone_knight = "6k1/5ppp/8/8/4n3/8/5PPP/6K1 w - - 0 1";
+    let c = coefficients(&position(lone_knight));
+    assert_eq!(c.danger[Color::White as usize][F::Constant as usize], 0);
+    let lone_queen = "6k1/5ppp/8/8/3q4/8/5PPP/6K1 w - - 0 1";
+    let c = coefficients(&position(lone_queen));
+    assert_eq!(c.danger[Color::White as usize][F::Constant as usize], 1);
+    assert_eq!(
+        c.danger[Color::White as usize][F::QueenAttackers as usize],
+        1
+    );
 }
 
 #[test]
@@ -343,14 +371,6 @@ fn new_threats_king_zone_space_and_imbalance_count_what_they_name() {
     // The king attacks the loose pawn on d2.
     assert_eq!(
         coef("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", w::THREAT_BY_KING),
-        1
-    );
-    // The queen and knight attack f2, which only the king defends.
-    assert_eq!(
-        coef(
-            "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1",
-            w::KING_WEAK_ZONE + 1
-        ),
         1
     );
     // White: 8 safe squares of c2-f4, all 8 behind its pawns: 16, with 5

@@ -1,7 +1,11 @@
 //! Threats: enemy pieces attacked by pawns or by lesser pieces, hanging
 //! pieces (attacked and not defended), pieces that a safe pawn push would
-//! attack, undefended enemies next to the king, and the enemy's restricted
-//! squares. Scored for the attacking side.
+//! attack, undefended enemies next to the king, the enemy's restricted
+//! squares, and what needs the "attacked twice" maps: poorly defended
+//! pawns and minor pieces (attacked and not defended, or attacked twice and
+//! defended once, by no pawn), minor pieces attacked by minor pieces, an
+//! attacked queen and overloaded pieces (attacked once and defended once).
+//! Scored for the attacking side.
 
 use shakmaty::{Bitboard, Board, Color, Role};
 
@@ -67,5 +71,23 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         // Restricted: squares both sides attack, no enemy pawn defends.
         let restricted = maps.all[e] & maps.all[c] & !maps.by_role[e][0];
         acc.add(color, w::RESTRICTED, restricted.count() as i32);
+
+        // What needs the attacked-twice maps.
+        let poorly_defended =
+            (maps.all[c] & !maps.all[e]) | (maps.twice[c] & !maps.twice[e] & !maps.by_role[e][0]);
+        let minors = (board.knights() | board.bishops()) & them;
+        let weak_pawns = board.pawns() & them & !by_pawns & poorly_defended;
+        acc.add(color, w::THREAT_TWICE, weak_pawns.count() as i32);
+        acc.add(
+            color,
+            w::THREAT_TWICE + 1,
+            (minors & by_minors).count() as i32,
+        );
+        let by_majors = maps.by(color, Role::Rook) | maps.by(color, Role::Queen);
+        let weak_minors = minors & poorly_defended & by_majors;
+        acc.add(color, w::THREAT_TWICE + 2, weak_minors.count() as i32);
+        acc.add(color, w::THREAT_TWICE + 3, count(Role::Queen, maps.all[c]));
+        let overloaded = pieces & maps.all[c] & !maps.twice[c] & maps.all[e] & !maps.twice[e];
+        acc.add(color, w::THREAT_TWICE + 4, overloaded.count() as i32);
     }
 }

@@ -26,14 +26,17 @@ use shakmaty::{ByColor, Chess, Color, Position as _};
 use super::accumulator::Accumulator;
 use super::complexity::{self, FEATURES, adjust};
 use super::endgame::{SCALE_NORMAL, scale_factor};
+use super::king::{DANGER_FEATURES, Feature, penalty};
 use super::known_win::known_win;
-use super::layout::{ALL, COUNT, TERM_OF, Term};
+use super::layout::{ALL, COUNT, KING_DANGER, TERM_OF, Term};
 use super::tapered::{MAX_PHASE, S, finish, phase, taper};
 use super::terms::{count_terms, pawn_terms, piece_terms};
 
-/// Records coefficients and per-row totals.
+/// Records coefficients, danger features and per-row totals.
 struct Tracer {
     coefs: Vec<i32>,
+    /// Each king's danger features, by the king's colour index.
+    danger: [[i32; DANGER_FEATURES]; 2],
     rows: [ByColor<S>; Term::ALL.len()],
 }
 
@@ -43,6 +46,17 @@ impl Accumulator for Tracer {
         self.coefs[index] += sign * count;
         *self.rows[TERM_OF[index] as usize].get_mut(color) += ALL[index] * count;
     }
+
+    fn danger(&mut self, color: Color, feature: usize, count: i32) {
+        self.danger[color as usize][feature] += count;
+    }
+}
+
+/// The danger count of a king with `features`, with `weights`.
+fn danger_count(features: &[i16; DANGER_FEATURES], weights: &[S]) -> S {
+    features.iter().enumerate().fold(S::ZERO, |d, (j, &f)| {
+        d + weights[KING_DANGER + j] * i32::from(f)
+    })
 }
 
 /// The evaluation of one position as a linear function of the weights.
@@ -62,6 +76,10 @@ pub struct Coefficients {
     /// The complexity features (`complexity.rs`), which adjust the endgame
     /// sum instead of adding to it.
     pub complexity: [i16; FEATURES],
+    /// Each king's danger features (`king.rs`), by the king's colour
+    /// (`Color as usize`): they add up to a danger count that costs its
+    /// side `king::penalty` of it.
+    pub danger: [[i16; DANGER_FEATURES]; 2],
 }
 
 impl Coefficients {
@@ -71,9 +89,22 @@ impl Coefficients {
     ///
     /// If `weights` is shorter than [`COUNT`].
     pub fn sums(&self, weights: &[S]) -> S {
-        self.features
+        let linear = self
+            .features
             .iter()
-            .fold(S::ZERO, |s, &(i, c)| s + weights[i as usize] * i32::from(c))
+            .fold(S::ZERO, |s, &(i, c)| s + weights[i as usize] * i32::from(c));
+        linear - self.danger_penalty(Color::White, weights)
+            + self.danger_penalty(Color::Black, weights)
+    }
+
+    /// The danger count of `color`'s king with `weights`.
+    pub fn danger_count(&self, color: Color, weights: &[S]) -> S {
+        danger_count(&self.danger[color as usize], weights)
+    }
+
+    /// What `color`'s king danger costs it with `weights`.
+    pub fn danger_penalty(&self, color: Color, weights: &[S]) -> S {
+        penalty(self.danger_count(color, weights))
     }
 
     /// The evaluation for White with `weights`: phase blend, then scale.
@@ -96,11 +127,19 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
     let board = pos.board();
     let mut tracer = Tracer {
         coefs: vec![0; COUNT],
+        danger: [[0; DANGER_FEATURES]; 2],
         rows: [ByColor::default(); Term::ALL.len()],
     };
     let passed = pawn_terms(board, &mut tracer);
     count_terms(board, &mut tracer);
     piece_terms(pos, passed, &mut tracer);
+    let danger = tracer
+        .danger
+        .map(|f| f.map(|n| i16::try_from(n).expect("a danger feature is small")));
+    for color in Color::ALL {
+        let cost = penalty(danger_count(&danger[color as usize], &ALL));
+        *tracer.rows[Term::KingSafety as usize].get_mut(color) -= cost;
+    }
     let features = complexity::features(board, passed);
     // The complexity row: the change it makes to the endgame sum, shown in
     // White's column (it belongs to neither side).
@@ -127,8 +166,44 @@ fn run(pos: &Chess) -> (Tracer, Coefficients) {
         scale: ByColor::new_with(|color| scale_factor(board, passed, color)),
         known_win: known_win(board),
         complexity,
+        danger,
     };
     (tracer, coefficients)
+}
+
+/// The king-danger part of the trace: each king's danger features, its
+/// count (midgame, endgame) and what it costs (in the King safety row).
+fn danger_lines(coefs: &Coefficients) -> String {
+    let mut out = String::from("\nKing danger (features, count MG EG, cost MG EG):\n");
+    for color in [Color::White, Color::Black] {
+        let features = &coefs.danger[color as usize];
+        let name = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        if features.iter().all(|&f| f == 0) {
+            out.push_str(&format!("  {name} king: not attacked enough to count\n"));
+            continue;
+        }
+        let listed: Vec<String> = Feature::ALL
+            .iter()
+            .zip(features)
+            .filter(|&(_, &n)| n != 0)
+            .map(|(f, n)| format!("{} {n}", f.name()))
+            .collect();
+        let count = coefs.danger_count(color, &ALL);
+        let cost = penalty(count);
+        out.push_str(&format!(
+            "  {name} king: {}; count {} {}, cost {} {}\n",
+            listed.join(", "),
+            count.0,
+            count.1,
+            cost.0,
+            cost.1
+        ));
+    }
+    out
 }
 
 /// The tuner's view of `pos`: see the module documentation.
@@ -164,6 +239,7 @@ pub fn trace(pos: &Chess) -> String {
     }
     out.push_str(rule);
     row(&mut out, "Total", totals.white, totals.black);
+    out.push_str(&danger_lines(&coefs));
     let total = totals.white - totals.black;
     let blended = taper(total, coefs.phase);
     let ahead = if blended > 0 {

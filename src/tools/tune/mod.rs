@@ -34,12 +34,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use shakmaty::Chess;
+use shakmaty::{Chess, Color};
 use thiserror::Error;
 
 use crate::chess::Position;
 use crate::eval::layout::{self, COUNT};
-use crate::eval::{COMPLEXITY_FEATURES, Coefficients, MAX_PHASE, S, SCALE_NORMAL, coefficients};
+use crate::eval::{
+    COMPLEXITY_FEATURES, Coefficients, DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR,
+    MAX_PHASE, S, SCALE_NORMAL, coefficients,
+};
 use crate::tools::datagen::format::parse_line;
 use crate::tools::datagen::{is_packed, packed};
 
@@ -66,6 +69,9 @@ pub struct Sample {
     scale: [u8; 2],
     /// The complexity features (`eval::complexity`).
     complexity: [i16; COMPLEXITY_FEATURES],
+    /// Each king's danger features (`eval::king`), by the king's colour
+    /// index (`Color as usize`: Black 0, White 1).
+    danger: [[i16; DANGER_FEATURES]; 2],
     /// Game result for White: 1.0, 0.5 or 0.0.
     result: f32,
     /// The search score for White, centipawns (`None` in old data files).
@@ -85,6 +91,7 @@ impl Sample {
             phase: byte(coefs.phase),
             scale: [byte(coefs.scale.white), byte(coefs.scale.black)],
             complexity: coefs.complexity,
+            danger: coefs.danger,
             result,
             score,
             target: result,
@@ -102,6 +109,35 @@ impl Sample {
             let [wm, we] = w[i as usize];
             mg += f64::from(c) * wm;
             eg += f64::from(c) * we;
+        }
+        // King danger: count d per king, midgame cost max(d, 0)² / MG_DIV,
+        // endgame cost max(d, 0) / EG_DIV, against the king's side. The
+        // slopes of those costs in d, signed for White's view.
+        let mut danger_slope = [[0.0; 2]; 2];
+        for (c, features) in self.danger.iter().enumerate() {
+            if features.iter().all(|&f| f == 0) {
+                continue;
+            }
+            let (mut dm, mut de) = (0.0, 0.0);
+            for (j, &f) in features.iter().enumerate() {
+                let [wm, we] = w[layout::KING_DANGER + j];
+                dm += f64::from(f) * wm;
+                de += f64::from(f) * we;
+            }
+            // White's king costs White (-1), Black's king costs Black (+1).
+            let sign = if c == Color::White as usize {
+                -1.0
+            } else {
+                1.0
+            };
+            if dm > 0.0 {
+                mg += sign * dm * dm / f64::from(DANGER_MG_DIVISOR);
+                danger_slope[c][0] = sign * 2.0 * dm / f64::from(DANGER_MG_DIVISOR);
+            }
+            if de > 0.0 {
+                eg += sign * de / f64::from(DANGER_EG_DIVISOR);
+                danger_slope[c][1] = sign / f64::from(DANGER_EG_DIVISOR);
+            }
         }
         // eg' = eg + sign(eg) * max(c, -|eg|): slope 1 in eg and sign(eg) in
         // c while c > -|eg|, else eg' = 0 and both slopes are 0.
@@ -127,11 +163,14 @@ impl Sample {
         let blend = mg * phase + eg * (1.0 - phase);
         let scale = f64::from(self.scale[usize::from(blend <= 0.0)]) / f64::from(SCALE_NORMAL);
         let to_eg = (1.0 - phase) * scale;
+        let to_mg = phase * scale;
+        let to_eg = to_eg * eg_slope;
         Eval {
             value: blend * scale,
-            to_mg: phase * scale,
-            to_eg: to_eg * eg_slope,
-            to_complexity: to_eg * c_slope,
+            to_mg,
+            to_eg,
+            to_complexity: (1.0 - phase) * scale * c_slope,
+            to_danger: danger_slope.map(|[m, e]| [m * to_mg, e * to_eg]),
         }
     }
 }
@@ -142,6 +181,9 @@ struct Eval {
     to_mg: f64,
     to_eg: f64,
     to_complexity: f64,
+    /// Per king (colour index), the change of the evaluation per unit of
+    /// its danger count, midgame and endgame.
+    to_danger: [[f64; 2]; 2],
 }
 
 /// Why tuning could not run.
@@ -491,6 +533,16 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
                 }
                 for (j, &f) in s.complexity.iter().enumerate() {
                     grad[layout::COMPLEXITY + j][1] += d * f64::from(f) * ev.to_complexity;
+                }
+                for (features, slope) in s.danger.iter().zip(&ev.to_danger) {
+                    if slope[0] == 0.0 && slope[1] == 0.0 {
+                        continue;
+                    }
+                    for (j, &f) in features.iter().enumerate() {
+                        let g = &mut grad[layout::KING_DANGER + j];
+                        g[0] += d * f64::from(f) * slope[0];
+                        g[1] += d * f64::from(f) * slope[1];
+                    }
                 }
             }
             (loss, grad)

@@ -221,6 +221,7 @@ fn scale_is_read_from_the_side_ahead() {
         },
         known_win: None,
         complexity: [0; COMPLEXITY_FEATURES],
+        danger: [[0; crate::eval::DANGER_FEATURES]; 2],
     };
     let s = Sample::new(&coefs, 1.0, None);
     let mut w = vec![[0.0; 2]; COUNT];
