@@ -95,7 +95,7 @@ impl Accumulator for Sum {
     #[inline(always)]
     fn danger(&mut self, color: Color, feature: usize, count: i32) {
         let d = &mut self.danger[color as usize];
-        *d = d.wrapping_add(PACKED[KING_DANGER + feature].wrapping_mul(count));
+        *d = d.wrapping_add(PACKED[KING_DANGER.at(feature)].wrapping_mul(count));
     }
 }
 

@@ -40,9 +40,9 @@ fn file_batteries<A: Accumulator>(board: &Board, color: Color, acc: &mut A) {
         let both_rooks = rooks.contains(sq) && rooks.contains(front);
         let with_queen = rooks.contains(sq) != rooks.contains(front);
         if both_rooks {
-            acc.add(color, w::BATTERY, 1);
+            acc.add(color, w::BATTERY.at(0), 1);
         } else if with_queen {
-            acc.add(color, w::BATTERY + 1, 1);
+            acc.add(color, w::BATTERY.at(1), 1);
         }
     }
 }
@@ -67,7 +67,7 @@ fn diagonal_batteries<A: Accumulator>(board: &Board, color: Color, acc: &mut A) 
             let pair = Bitboard::from(q) | Bitboard::from(b);
             let beyond = (from_queen | bishop_attacks(b, occupied)) & line & !pair;
             if (beyond & zone).any() {
-                acc.add(color, w::BATTERY + 2, 1);
+                acc.add(color, w::BATTERY.at(2), 1);
             }
         }
     }

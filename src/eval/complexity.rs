@@ -58,7 +58,7 @@ pub fn sum(features: &[i32; FEATURES], weights: &[S]) -> i32 {
     features
         .iter()
         .enumerate()
-        .map(|(i, &f)| f * weights[w::COMPLEXITY + i].1)
+        .map(|(i, &f)| f * weights[w::COMPLEXITY.at(i)].1)
         .sum()
 }
 

@@ -58,11 +58,11 @@ pub fn imbalance<A: Accumulator>(board: &Board, acc: &mut A) {
             for j in 0..=i {
                 let own = ours[i] * ours[j];
                 if own != 0 {
-                    acc.add(color, w::IMBALANCE_OURS + with_diagonal(i, j), own);
+                    acc.add(color, w::IMBALANCE_OURS.at(with_diagonal(i, j)), own);
                 }
                 let their = ours[i] * theirs[j];
                 if j < i && their != 0 {
-                    acc.add(color, w::IMBALANCE_THEIRS + below_diagonal(i, j), their);
+                    acc.add(color, w::IMBALANCE_THEIRS.at(below_diagonal(i, j)), their);
                 }
             }
         }

@@ -145,7 +145,7 @@ pub fn shelter<A: Accumulator>(board: &Board, acc: &mut A) {
             .map(|(f, _)| (f as i32 - king.file() as i32).unsigned_abs() as usize)
             .min()
         {
-            acc.add(color, w::KING_PAWN_FILE_DISTANCE + distance, 1);
+            acc.add(color, w::KING_PAWN_FILE_DISTANCE.at(distance), 1);
         }
         let ours = board.pawns() & board.by_color(color);
         let theirs = board.pawns() & board.by_color(!color);
@@ -156,11 +156,11 @@ pub fn shelter<A: Accumulator>(board: &Board, acc: &mut A) {
             let edge = f.min(7 - f);
             let our_rank = rearmost_rank(color, ours & file & level_or_ahead);
             let their_rank = rearmost_rank(color, theirs & file & level_or_ahead);
-            acc.add(color, w::PAWN_SHELTER + 8 * edge + our_rank, 1);
+            acc.add(color, w::PAWN_SHELTER.at(edge, our_rank), 1);
             if our_rank > 0 && their_rank == our_rank + 1 {
-                acc.add(color, w::BLOCKED_STORM + their_rank, 1);
+                acc.add(color, w::BLOCKED_STORM.at(their_rank), 1);
             } else {
-                acc.add(color, w::PAWN_STORM + 8 * edge + their_rank, 1);
+                acc.add(color, w::PAWN_STORM.at(edge, their_rank), 1);
             }
             if (ours & file).is_empty() {
                 if (theirs & file).is_empty() {

@@ -4,8 +4,10 @@
 //! Each group is declared once below (name, shape, the trace row it belongs
 //! to, and its documentation). From that list come:
 //!
-//! - an index constant per group (`layout::PASSED_PAWN` is the index of
-//!   `weights::PASSED_PAWN[0]`); the terms add `layout::PASSED_PAWN + rank`;
+//! - a handle per group (`handles.rs`): the index of a one-weight group
+//!   (`layout::TEMPO`), else a typed handle that gives the index of one of
+//!   its weights and checks it in debug builds
+//!   (`layout::PASSED_PAWN.at(rank)`, `layout::PAWN_SHELTER.at(edge, rank)`);
 //! - [`ALL`], every weight flattened in index order, which the fast evaluation
 //!   reads and a tuner starts from ([`all`]);
 //! - [`name`], a readable name per index (`PASSED_PAWN[3]`);
@@ -16,6 +18,7 @@
 //! To add a weight: add its group here and its starting values to
 //! `weights.rs` (in the same order), then use the index in a term.
 
+pub use super::handles::{Array, Table};
 use super::tapered::S;
 use super::weights;
 
@@ -167,6 +170,30 @@ macro_rules! values {
     }};
 }
 
+macro_rules! handle_type {
+    (()) => {
+        usize
+    };
+    ([$n:literal]) => {
+        Array
+    };
+    ([$r:literal, $c:literal]) => {
+        Table
+    };
+}
+
+macro_rules! handle {
+    ((), $start:expr) => {
+        $start
+    };
+    ([$n:literal], $start:expr) => {
+        Array::new($start, $n)
+    };
+    ([$r:literal, $c:literal], $start:expr) => {
+        Table::new($start, $r, $c)
+    };
+}
+
 macro_rules! layout {
     ($($(#[doc = $doc:literal])* $name:ident : $shape:tt => $term:ident,)*) => {
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
@@ -188,8 +215,8 @@ macro_rules! layout {
         $(
             $(#[doc = $doc])*
             ///
-            /// (The index of the group's first weight.)
-            pub const $name: usize = offset(Id::$name as usize);
+            /// (The group's handle: see `handles.rs`.)
+            pub const $name: handle_type!($shape) = handle!($shape, offset(Id::$name as usize));
         )*
     };
 }
@@ -561,10 +588,15 @@ mod tests {
         }
         assert_eq!(name(0), "MATERIAL[0]");
         assert_eq!(name(TEMPO), "TEMPO");
-        assert_eq!(name(PAWN_SHELTER + 12), "PAWN_SHELTER[1][4]");
+        assert_eq!(name(PAWN_SHELTER.at(1, 4)), "PAWN_SHELTER[1][4]");
         assert_eq!(name(COUNT - 1), "TEMPO");
         assert_eq!(ALL[TEMPO], weights::TEMPO);
-        assert_eq!(ALL[PASSED_PAWN + 5], weights::PASSED_PAWN[5]);
-        assert_eq!(TERM_OF[MOBILITY_QUEEN + 3], Term::Mobility);
+        assert_eq!(ALL[PASSED_PAWN.at(5)], weights::PASSED_PAWN[5]);
+        assert_eq!(TERM_OF[MOBILITY_QUEEN.at(3)], Term::Mobility);
+        // Each handle covers exactly its group, and the groups tile the
+        // index space.
+        assert_eq!(PST_PAWN.indices().end, PST_KNIGHT.at(0));
+        assert_eq!(PAWN_SHELTER.indices().len(), 32);
+        assert_eq!(MATERIAL.len(), 5);
     }
 }

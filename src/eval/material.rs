@@ -11,8 +11,15 @@ use super::accumulator::{Accumulator, Sum};
 use super::layout as w;
 use super::tapered::{phase, taper};
 
-// The tables are consecutive groups, pawn to king.
-const _: () = assert!(w::PST_KING == w::PST_PAWN + 5 * 64);
+/// The piece-square table of each piece type, pawn to king.
+const PST: [w::Array; 6] = [
+    w::PST_PAWN,
+    w::PST_KNIGHT,
+    w::PST_BISHOP,
+    w::PST_ROOK,
+    w::PST_QUEEN,
+    w::PST_KING,
+];
 
 /// The piece-square index of `role` on `sq` for `color`: tables are written
 /// from White's side with the 8th rank first, so White flips the rank and
@@ -23,7 +30,7 @@ fn pst_index(color: Color, role: Role, sq: Square) -> usize {
         Color::White => sq as usize ^ 56,
         Color::Black => sq as usize,
     };
-    w::PST_PAWN + 64 * (role as usize - 1) + square
+    PST[role as usize - 1].at(square)
 }
 
 fn role_terms<A: Accumulator>(board: &Board, role: Role, acc: &mut A) {
@@ -32,7 +39,7 @@ fn role_terms<A: Accumulator>(board: &Board, role: Role, acc: &mut A) {
         if role != Role::King {
             acc.add(
                 color,
-                w::MATERIAL + role as usize - 1,
+                w::MATERIAL.at(role as usize - 1),
                 pieces.count() as i32,
             );
         }
@@ -70,7 +77,7 @@ pub fn material_balance(pos: &Chess) -> i32 {
     ] {
         for color in Color::ALL {
             let count = (board.by_role(role) & board.by_color(color)).count() as i32;
-            acc.add(color, w::MATERIAL + role as usize - 1, count);
+            acc.add(color, w::MATERIAL.at(role as usize - 1), count);
         }
     }
     let white = taper(acc.total(), phase(board));

@@ -10,7 +10,7 @@ use super::attacks::AttackMaps;
 use super::layout as w;
 
 /// The mobility table of each piece type, knight to queen.
-const TABLES: [usize; 4] = [
+const TABLES: [w::Array; 4] = [
     w::MOBILITY_KNIGHT,
     w::MOBILITY_BISHOP,
     w::MOBILITY_ROOK,
@@ -21,6 +21,6 @@ const TABLES: [usize; 4] = [
 #[inline(always)]
 pub fn mobility<A: Accumulator>(board: &Board, acc: &mut A) -> AttackMaps {
     AttackMaps::new(board, |color, piece, attacks, area| {
-        acc.add(color, TABLES[piece] + (attacks & area).count(), 1);
+        acc.add(color, TABLES[piece].at((attacks & area).count()), 1);
     })
 }

@@ -49,6 +49,7 @@ mod batteries;
 mod complexity;
 mod endgame;
 mod evaluate;
+mod handles;
 mod imbalance;
 mod king;
 mod known_win;

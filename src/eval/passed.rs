@@ -23,15 +23,15 @@ pub fn rank_and_kings<A: Accumulator>(board: &Board, passed: Bitboard, acc: &mut
         let enemy_king = board.king_of(!color);
         for sq in passed & board.by_color(color) {
             let rank = relative_rank(color, sq);
-            acc.add(color, w::PASSED_PAWN + rank, 1);
+            acc.add(color, w::PASSED_PAWN.at(rank), 1);
             let stop = square_ahead(color, sq);
             if let Some(k) = own_king {
                 let d = k.distance(stop) as i32;
-                acc.add(color, w::PASSED_OWN_KING_DISTANCE + rank, d);
+                acc.add(color, w::PASSED_OWN_KING_DISTANCE.at(rank), d);
             }
             if let Some(k) = enemy_king {
                 let d = k.distance(stop) as i32;
-                acc.add(color, w::PASSED_ENEMY_KING_DISTANCE + rank, d);
+                acc.add(color, w::PASSED_ENEMY_KING_DISTANCE.at(rank), d);
             }
         }
     }
@@ -63,31 +63,31 @@ pub fn path<A: Accumulator>(
 
             // Free path and blockade.
             if (ahead & occupied).is_empty() {
-                acc.add(color, w::PASSED_FREE_PATH + rank, 1);
+                acc.add(color, w::PASSED_FREE_PATH.at(rank), 1);
             }
             if them.contains(stop) {
-                acc.add(color, w::PASSED_BLOCKED + rank, 1);
+                acc.add(color, w::PASSED_BLOCKED.at(rank), 1);
             }
 
             // Safe advance: the stop square, or the whole path, out of the
             // enemy's reach; the stop square in ours.
             if !theirs_attack.contains(stop) {
-                acc.add(color, w::PASSED_SAFE_STOP + rank, 1);
+                acc.add(color, w::PASSED_SAFE_STOP.at(rank), 1);
             }
             if (ahead & (them | theirs_attack)).is_empty() {
-                acc.add(color, w::PASSED_SAFE_PATH + rank, 1);
+                acc.add(color, w::PASSED_SAFE_PATH.at(rank), 1);
             }
             if ours_attack.contains(stop) {
-                acc.add(color, w::PASSED_DEFENDED_STOP + rank, 1);
+                acc.add(color, w::PASSED_DEFENDED_STOP.at(rank), 1);
             }
 
             // A rook behind the pawn on its file (the first piece there).
             let behind =
                 rook_attacks(sq, occupied) & mask(&FORWARD_FILE, !color, sq) & board.rooks();
             if (behind & us).any() {
-                acc.add(color, w::ROOK_BEHIND_PASSER, 1);
+                acc.add(color, w::ROOK_BEHIND_PASSER.at(0), 1);
             } else if behind.any() {
-                acc.add(color, w::ROOK_BEHIND_PASSER + 1, 1);
+                acc.add(color, w::ROOK_BEHIND_PASSER.at(1), 1);
             }
 
             // Rule of the square, against pawns only.

@@ -42,10 +42,10 @@ pub fn structure<A: Accumulator>(board: &Board, acc: &mut A) -> Bitboard {
 
             // Connected: defended by a pawn, or side by side with one.
             if (attacks::pawn_attacks(!color, sq) & ours).any() {
-                acc.add(color, w::SUPPORTED_PAWN + rank, 1);
+                acc.add(color, w::SUPPORTED_PAWN.at(rank), 1);
             }
             if (neighbours & Bitboard(RANKS[sq.rank() as usize])).any() {
-                acc.add(color, w::PHALANX_PAWN + rank, 1);
+                acc.add(color, w::PHALANX_PAWN.at(rank), 1);
             }
 
             // Passed, or a candidate: no enemy pawn in front on its file,
@@ -58,7 +58,7 @@ pub fn structure<A: Accumulator>(board: &Board, acc: &mut A) -> Bitboard {
                 } else if (stoppers & ahead_on_file).is_empty()
                     && stoppers.count() <= (neighbours & !mask(&ATTACK_SPAN, color, sq)).count()
                 {
-                    acc.add(color, w::CANDIDATE_PASSER + rank, 1);
+                    acc.add(color, w::CANDIDATE_PASSER.at(rank), 1);
                 }
             }
         }

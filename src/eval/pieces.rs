@@ -130,7 +130,7 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
             if let Some(k) = king {
                 acc.add(color, w::KNIGHT_KING_DISTANCE, k.distance(sq) as i32);
             }
-            acc.add(color, w::KNIGHT_CLOSEDNESS + closed, 1);
+            acc.add(color, w::KNIGHT_CLOSEDNESS.at(closed), 1);
             // Far from both kings: the knight takes part in nothing.
             let nearest = board
                 .kings()
@@ -139,7 +139,7 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
                 .min()
                 .unwrap_or(0) as usize;
             if nearest >= 4 {
-                acc.add(color, w::KNIGHT_FAR_FROM_KINGS + nearest - 4, 1);
+                acc.add(color, w::KNIGHT_FAR_FROM_KINGS.at(nearest - 4), 1);
             }
         }
 
@@ -168,10 +168,10 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
             } else {
                 Bitboard::DARK_SQUARES
             };
-            acc.add(color, w::BISHOP_PAWNS, (ours & colour).count() as i32);
+            acc.add(color, w::BISHOP_PAWNS.at(0), (ours & colour).count() as i32);
             acc.add(
                 color,
-                w::BISHOP_PAWNS + 1,
+                w::BISHOP_PAWNS.at(1),
                 (blocked & colour).count() as i32,
             );
             if LONG_DIAGONALS.contains(sq)
@@ -196,7 +196,7 @@ pub fn pieces<A: Accumulator>(pos: &Chess, maps: &AttackMaps, acc: &mut A) {
         let area = !us & !maps.by(!color, Role::Pawn);
         let cannot_castle = !pos.castles().has_color(color);
         for sq in board.rooks() & us {
-            acc.add(color, w::ROOK_CLOSEDNESS + closed, 1);
+            acc.add(color, w::ROOK_CLOSEDNESS.at(closed), 1);
             let file = Bitboard(FILES[sq.file() as usize]);
             if (board.pawns() & file).is_empty() {
                 acc.add(color, w::ROOK_OPEN_FILE, 1);

@@ -43,7 +43,7 @@ pub fn space<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         let bonus = safe.count() + (behind(color, ours) & safe & !maps.all[e]).count();
         if bonus > 0 {
             let pieces = us.count().clamp(1, 16);
-            acc.add(color, w::SPACE + pieces - 1, bonus as i32);
+            acc.add(color, w::SPACE.at(pieces - 1), bonus as i32);
         }
     }
 }

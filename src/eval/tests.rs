@@ -134,8 +134,8 @@ fn pawn_structure_terms_count_what_they_name() {
     let fen = "4k3/7p/6p1/8/P3PP2/2P5/2P5/4K3 w - - 0 1";
     assert_eq!(coef(fen, w::DOUBLED_PAWN), 1);
     assert_eq!(coef(fen, w::ISOLATED_PAWN), 3);
-    assert_eq!(coef(fen, w::PHALANX_PAWN + 3), 2);
-    assert_eq!(coef(fen, w::SUPPORTED_PAWN + 2), -1);
+    assert_eq!(coef(fen, w::PHALANX_PAWN.at(3)), 2);
+    assert_eq!(coef(fen, w::SUPPORTED_PAWN.at(2)), -1);
     // d3 is backward: c4 has gone past it and e5 hits d4.
     let backward = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
     assert_eq!(coef(backward, w::BACKWARD_PAWN), 1);
@@ -155,14 +155,14 @@ fn passed_pawns_are_found_and_scored_by_rank() {
     // White a6 passed (rank index 5), Black h3 passed (rank index 5 for
     // Black); the e-pawns block each other.
     let fen = "4k3/8/P3p3/4P3/8/7p/8/4K3 w - - 0 1";
-    assert_eq!(coef(fen, w::PASSED_PAWN + 5), 0);
+    assert_eq!(coef(fen, w::PASSED_PAWN.at(5)), 0);
     let fen = "4k3/8/P3p3/4P3/8/8/7p/4K3 w - - 0 1";
-    assert_eq!(coef(fen, w::PASSED_PAWN + 5), 1);
-    assert_eq!(coef(fen, w::PASSED_PAWN + 6), -1);
+    assert_eq!(coef(fen, w::PASSED_PAWN.at(5)), 1);
+    assert_eq!(coef(fen, w::PASSED_PAWN.at(6)), -1);
     // a7 with its path free; Black's h2 is blockaded by a white rook.
     let fen = "4k3/8/P7/8/8/8/7p/4K2R w - - 0 1";
-    assert_eq!(coef(fen, w::PASSED_FREE_PATH + 5), 1);
-    assert_eq!(coef(fen, w::PASSED_BLOCKED + 6), -1);
+    assert_eq!(coef(fen, w::PASSED_FREE_PATH.at(5)), 1);
+    assert_eq!(coef(fen, w::PASSED_BLOCKED.at(6)), -1);
 }
 
 #[test]
@@ -299,14 +299,14 @@ fn new_passed_pawn_terms_count_what_they_name() {
     // piece attacks a7 or a8.
     let runner = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
     assert_eq!(coef(runner, w::PASSED_UNSTOPPABLE), 1);
-    assert_eq!(coef(runner, w::PASSED_SAFE_STOP + 5), 1);
-    assert_eq!(coef(runner, w::PASSED_SAFE_PATH + 5), 1);
-    assert_eq!(coef(runner, w::PASSED_DEFENDED_STOP + 5), 0);
+    assert_eq!(coef(runner, w::PASSED_SAFE_STOP.at(5)), 1);
+    assert_eq!(coef(runner, w::PASSED_SAFE_PATH.at(5)), 1);
+    assert_eq!(coef(runner, w::PASSED_DEFENDED_STOP.at(5)), 0);
     // The king on b8 catches it and guards a7; with Black to move, one
     // square further off still catches it.
     let caught = "1k6/8/P7/8/8/8/8/4K3 w - - 0 1";
     assert_eq!(coef(caught, w::PASSED_UNSTOPPABLE), 0);
-    assert_eq!(coef(caught, w::PASSED_SAFE_STOP + 5), 0);
+    assert_eq!(coef(caught, w::PASSED_SAFE_STOP.at(5)), 0);
     assert_eq!(
         coef("5k2/8/8/8/P7/8/8/4K3 w - - 0 1", w::PASSED_UNSTOPPABLE),
         1
@@ -317,17 +317,23 @@ fn new_passed_pawn_terms_count_what_they_name() {
     );
     // Rooks behind the pawn: White's, or Black's.
     assert_eq!(
-        coef("4k3/8/P7/8/8/8/8/R3K3 w - - 0 1", w::ROOK_BEHIND_PASSER),
+        coef(
+            "4k3/8/P7/8/8/8/8/R3K3 w - - 0 1",
+            w::ROOK_BEHIND_PASSER.at(0)
+        ),
         1
     );
     assert_eq!(
-        coef("4k3/8/P7/8/8/8/8/r3K3 w - - 0 1", w::ROOK_BEHIND_PASSER + 1),
+        coef(
+            "4k3/8/P7/8/8/8/8/r3K3 w - - 0 1",
+            w::ROOK_BEHIND_PASSER.at(1)
+        ),
         1
     );
     // c4: one stopper (d6), one helper (b3): a candidate on the 4th rank.
     let candidate = "4k3/8/p2p4/8/2P5/1P6/8/4K3 w - - 0 1";
-    assert_eq!(coef(candidate, w::CANDIDATE_PASSER + 3), 1);
-    assert_eq!(coef(candidate, w::CANDIDATE_PASSER + 2), 0);
+    assert_eq!(coef(candidate, w::CANDIDATE_PASSER.at(3)), 1);
+    assert_eq!(coef(candidate, w::CANDIDATE_PASSER.at(2)), 0);
 }
 
 #[test]
@@ -341,8 +347,8 @@ fn new_piece_terms_count_what_they_name() {
     assert_eq!(coef(knight, w::KNIGHT_KING_DISTANCE), 2);
     // The dark bishop on c1, own pawns on d2 (blocked by the knight) and e3.
     let bishop = "4k3/8/8/8/8/3NP3/3P4/2B1K3 w - - 0 1";
-    assert_eq!(coef(bishop, w::BISHOP_PAWNS), 2);
-    assert_eq!(coef(bishop, w::BISHOP_PAWNS + 1), 1);
+    assert_eq!(coef(bishop, w::BISHOP_PAWNS.at(0)), 2);
+    assert_eq!(coef(bishop, w::BISHOP_PAWNS.at(1)), 1);
     // g2 sees e4 and d5; a knight on d4 behind the d5 pawn.
     assert_eq!(
         coef("4k3/8/8/8/8/8/6B1/4K3 w - - 0 1", w::BISHOP_LONG_DIAGONAL),
@@ -376,13 +382,13 @@ fn new_threats_king_zone_space_and_imbalance_count_what_they_name() {
     // White: 8 safe squares of c2-f4, all 8 behind its pawns: 16, with 5
     // pieces and pawns. Black: 8 (c5-f5 attacked by White's pawns), 1 piece.
     let space = "4k3/8/8/8/2PPPP2/8/8/4K3 w - - 0 1";
-    assert_eq!(coef(space, w::SPACE + 4), 16);
-    assert_eq!(coef(space, w::SPACE), -8);
+    assert_eq!(coef(space, w::SPACE.at(4)), 16);
+    assert_eq!(coef(space, w::SPACE.at(0)), -8);
     // A knight: knights squared; against a pawn: knights times pawns.
     let imbalance = "4k3/p7/8/8/8/8/8/1N2K3 w - - 0 1";
-    assert_eq!(coef(imbalance, w::IMBALANCE_OURS + 5), 1);
-    assert_eq!(coef(imbalance, w::IMBALANCE_THEIRS + 2), 1);
-    assert_eq!(coef(imbalance, w::IMBALANCE_OURS + 2), -1);
+    assert_eq!(coef(imbalance, w::IMBALANCE_OURS.at(5)), 1);
+    assert_eq!(coef(imbalance, w::IMBALANCE_THEIRS.at(2)), 1);
+    assert_eq!(coef(imbalance, w::IMBALANCE_OURS.at(2)), -1);
 }
 
 #[test]
@@ -390,29 +396,32 @@ fn batteries_and_trapped_bishops_count_what_they_name() {
     use layout as w;
     // Rooks doubled on the open d-file: counted once, by the rear rook.
     let rooks = "4k3/pp3ppp/8/8/8/8/PP1R1PPP/3R2K1 w - - 0 1";
-    assert_eq!(coef(rooks, w::BATTERY), 1);
+    assert_eq!(coef(rooks, w::BATTERY.at(0)), 1);
     // The same with a white pawn on d4 in front: no battery.
     assert_eq!(
-        coef("4k3/pp3ppp/8/8/3P4/8/PP1R1PPP/3R2K1 w - - 0 1", w::BATTERY),
+        coef(
+            "4k3/pp3ppp/8/8/3P4/8/PP1R1PPP/3R2K1 w - - 0 1",
+            w::BATTERY.at(0)
+        ),
         0
     );
     // Queen behind a rook on the half-open c-file (Black: rook e8, queen
     // e7 is a battery too, in front of the queen from Black's side).
     let queen = "4r1k1/pp2qppp/8/2p5/8/8/PPR2PPP/2Q3K1 w - - 0 1";
-    assert_eq!(coef(queen, w::BATTERY + 1), 0);
+    assert_eq!(coef(queen, w::BATTERY.at(1)), 0);
     assert_eq!(
         coef(
             "6k1/pp3ppp/8/2p5/8/8/PPR2PPP/2Q3K1 w - - 0 1",
-            w::BATTERY + 1
+            w::BATTERY.at(1)
         ),
         1
     );
     // Queen c2 and bishop d3 aimed at h7, beside Black's king on g8.
     let diagonal = "6k1/5ppp/8/8/8/3B4/2Q2PPP/6K1 w - - 0 1";
-    assert_eq!(coef(diagonal, w::BATTERY + 2), 1);
+    assert_eq!(coef(diagonal, w::BATTERY.at(2)), 1);
     // Aimed away from the king (king on b8): no.
     assert_eq!(
-        coef("1k6/5ppp/8/8/8/3B4/2Q2PPP/6K1 w - - 0 1", w::BATTERY + 2),
+        coef("1k6/5ppp/8/8/8/3B4/2Q2PPP/6K1 w - - 0 1", w::BATTERY.at(2)),
         0
     );
     // The bishop took on a7 and ...b6 (defended by c7) shut it in.

@@ -25,12 +25,20 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
             .into_iter()
             .enumerate()
         {
-            acc.add(color, w::THREAT_BY_PAWN + i, count(role, by_pawns));
+            acc.add(color, w::THREAT_BY_PAWN.at(i), count(role, by_pawns));
         }
 
         let by_minors = maps.by(color, Role::Knight) | maps.by(color, Role::Bishop);
-        acc.add(color, w::THREAT_BY_MINOR, count(Role::Rook, by_minors));
-        acc.add(color, w::THREAT_BY_MINOR + 1, count(Role::Queen, by_minors));
+        acc.add(
+            color,
+            w::THREAT_BY_MINOR.at(0),
+            count(Role::Rook, by_minors),
+        );
+        acc.add(
+            color,
+            w::THREAT_BY_MINOR.at(1),
+            count(Role::Queen, by_minors),
+        );
         let by_rooks = maps.by(color, Role::Rook);
         acc.add(color, w::THREAT_BY_ROOK, count(Role::Queen, by_rooks));
 
@@ -45,7 +53,7 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         .into_iter()
         .enumerate()
         {
-            acc.add(color, w::HANGING + i, count(role, hanging));
+            acc.add(color, w::HANGING.at(i), count(role, hanging));
         }
 
         // Safe pawn pushes (one step, or two from the second rank) onto
@@ -77,17 +85,21 @@ pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
             (maps.all[c] & !maps.all[e]) | (maps.twice[c] & !maps.twice[e] & !maps.by_role[e][0]);
         let minors = (board.knights() | board.bishops()) & them;
         let weak_pawns = board.pawns() & them & !by_pawns & poorly_defended;
-        acc.add(color, w::THREAT_TWICE, weak_pawns.count() as i32);
+        acc.add(color, w::THREAT_TWICE.at(0), weak_pawns.count() as i32);
         acc.add(
             color,
-            w::THREAT_TWICE + 1,
+            w::THREAT_TWICE.at(1),
             (minors & by_minors).count() as i32,
         );
         let by_majors = maps.by(color, Role::Rook) | maps.by(color, Role::Queen);
         let weak_minors = minors & poorly_defended & by_majors;
-        acc.add(color, w::THREAT_TWICE + 2, weak_minors.count() as i32);
-        acc.add(color, w::THREAT_TWICE + 3, count(Role::Queen, maps.all[c]));
+        acc.add(color, w::THREAT_TWICE.at(2), weak_minors.count() as i32);
+        acc.add(
+            color,
+            w::THREAT_TWICE.at(3),
+            count(Role::Queen, maps.all[c]),
+        );
         let overloaded = pieces & maps.all[c] & !maps.twice[c] & maps.all[e] & !maps.twice[e];
-        acc.add(color, w::THREAT_TWICE + 4, overloaded.count() as i32);
+        acc.add(color, w::THREAT_TWICE.at(4), overloaded.count() as i32);
     }
 }

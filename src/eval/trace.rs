@@ -55,7 +55,7 @@ impl Accumulator for Tracer {
 /// The danger count of a king with `features`, with `weights`.
 fn danger_count(features: &[i16; DANGER_FEATURES], weights: &[S]) -> S {
     features.iter().enumerate().fold(S::ZERO, |d, (j, &f)| {
-        d + weights[KING_DANGER + j] * i32::from(f)
+        d + weights[KING_DANGER.at(j)] * i32::from(f)
     })
 }
 

@@ -120,7 +120,7 @@ impl Sample {
             }
             let (mut dm, mut de) = (0.0, 0.0);
             for (j, &f) in features.iter().enumerate() {
-                let [wm, we] = w[layout::KING_DANGER + j];
+                let [wm, we] = w[layout::KING_DANGER.at(j)];
                 dm += f64::from(f) * wm;
                 de += f64::from(f) * we;
             }
@@ -145,7 +145,7 @@ impl Sample {
             .complexity
             .iter()
             .enumerate()
-            .map(|(j, &f)| f64::from(f) * w[layout::COMPLEXITY + j][1])
+            .map(|(j, &f)| f64::from(f) * w[layout::COMPLEXITY.at(j)][1])
             .sum();
         let sign = if eg > 0.0 {
             1.0
@@ -532,14 +532,14 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
                     g[1] += d * f64::from(c) * ev.to_eg;
                 }
                 for (j, &f) in s.complexity.iter().enumerate() {
-                    grad[layout::COMPLEXITY + j][1] += d * f64::from(f) * ev.to_complexity;
+                    grad[layout::COMPLEXITY.at(j)][1] += d * f64::from(f) * ev.to_complexity;
                 }
                 for (features, slope) in s.danger.iter().zip(&ev.to_danger) {
                     if slope[0] == 0.0 && slope[1] == 0.0 {
                         continue;
                     }
                     for (j, &f) in features.iter().enumerate() {
-                        let g = &mut grad[layout::KING_DANGER + j];
+                        let g = &mut grad[layout::KING_DANGER.at(j)];
                         g[0] += d * f64::from(f) * slope[0];
                         g[1] += d * f64::from(f) * slope[1];
                     }

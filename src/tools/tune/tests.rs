@@ -55,7 +55,7 @@ fn the_gradient_matches_finite_differences() {
         .collect();
     // The complexity weights too (their endgame values act, through the
     // adjustment; their midgame values have no effect).
-    used.extend((0..COMPLEXITY_FEATURES).map(|j| layout::COMPLEXITY + j));
+    used.extend((0..COMPLEXITY_FEATURES).map(|j| layout::COMPLEXITY.at(j)));
     for i in used {
         for j in 0..2 {
             let h = 1e-3;
