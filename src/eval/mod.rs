@@ -13,17 +13,19 @@
 //! | `pawns.rs` | doubled, isolated, backward, supported, phalanx, candidate pawns |
 //! | `passed.rs` | passed pawns: rank, king distances, free and safe path, blockade, rook behind, unstoppable |
 //! | `mobility.rs` | safe squares per piece type |
-//! | `king.rs` | shelter, storm, open files, attacks and weak squares in the king zone, safe checks |
-//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped rooks and bishops |
+//! | `king.rs` | shelter, storm, open files, king distance to the pawn files; one danger count per king (attackers, area hits, weak squares, safe checks, guards), squared in the midgame |
+//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped rooks and bishops, knight and rook closedness, knights far from both kings |
 //! | `batteries.rs` | rooks doubled or with the queen on a file, queen and bishop aimed at the king |
-//! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces, pawn-push threats, restricted squares |
+//! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces, pawn-push threats, restricted squares, weak pawns, minor by minor, weak minor by a major, queen attacked, overloaded pieces |
 //! | `space.rs` | space behind the pawns |
 //! | `complexity.rs` | how far the endgame score may move (not linear: adjusts the endgame sum) |
-//! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate, wrong bishop, few pawns |
+//! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate, wrong bishop, few pawns, a lone queen against pieces, a large pawn majority |
 //! | `known_win.rs` | mating a bare king: replaces all the terms (not tuned) |
 //!
 //! plus the tempo bonus for the side to move. `attacks.rs` builds the attack
-//! maps that mobility, king safety and threats read; `terms.rs` lists the
+//! maps that mobility, king safety and threats read (by piece type, attacked
+//! twice, sliders through their own sliders, the king areas); `handles.rs`
+//! gives each weight group a typed handle; `terms.rs` lists the
 //! terms; `evaluate.rs` adds them up, tapered by the game phase
 //! (`tapered.rs`) and scaled.
 //!
