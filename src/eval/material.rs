@@ -3,7 +3,7 @@
 //! Pawns and kings are scored apart from the other pieces because their part
 //! depends only on the pawn structure and the king squares, which the pawn
 //! cache keys on. [`material_balance`] is the material alone, for a limited
-//! strength that sees little beyond it (`search::handicap`).
+//! strength that sees little beyond it (`engine::strength::handicap`).
 
 use shakmaty::{Board, Chess, Color, Position as _, Role, Square};
 
