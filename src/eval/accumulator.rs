@@ -12,7 +12,7 @@
 
 use shakmaty::Color;
 
-use super::king::penalty;
+use super::danger::penalty;
 use super::layout::{ALL, COUNT, KING_DANGER};
 use super::tapered::S;
 
@@ -23,7 +23,7 @@ pub trait Accumulator {
 
     /// Counts danger feature `feature` (weight `KING_DANGER + feature`)
     /// `count` times toward the danger count of `color`'s king, which
-    /// costs `color` not linearly (`king::penalty`).
+    /// costs `color` not linearly (`danger::penalty`).
     fn danger(&mut self, color: Color, feature: usize, count: i32);
 }
 

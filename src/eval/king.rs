@@ -12,7 +12,7 @@
 //! pawns and minor pieces guarding it, less a large amount without an
 //! enemy queen, plus a constant. Only when at least two pieces attack the
 //! area, or one with a queen on the board, as in Ethereal. The count then
-//! costs the king's side, not linearly ([`penalty`]): its square in the
+//! costs the king's side, not linearly (`danger::penalty`): its square in the
 //! midgame (a massed attack is worth far more than the sum of its parts),
 //! linearly in the endgame. Midgame and endgame each keep their own count
 //! (the midgame and endgame values of the weights), and the tuner fits the
@@ -23,102 +23,9 @@ use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Accumulator;
 use super::attacks::AttackMaps;
+use super::danger::Feature;
 use super::layout as w;
 use super::masks::{FILES, behind, relative_rank};
-use super::tapered::S;
-
-/// The features of the danger count, in `KING_DANGER` order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(usize)]
-pub enum Feature {
-    /// Knights attacking the area, times the number of attackers.
-    KnightAttackers,
-    /// Bishops attacking the area, times the number of attackers.
-    BishopAttackers,
-    /// Rooks attacking the area, times the number of attackers.
-    RookAttackers,
-    /// Queens attacking the area, times the number of attackers.
-    QueenAttackers,
-    /// Squares of the area attacked, summed over the attackers.
-    AreaHits,
-    /// Weak squares of the area.
-    WeakSquares,
-    /// Safe knight checks (squares).
-    KnightChecks,
-    /// Safe bishop checks.
-    BishopChecks,
-    /// Safe rook checks.
-    RookChecks,
-    /// Safe queen checks.
-    QueenChecks,
-    /// The king's own pawns in the area, on squares that are not weak.
-    ShelterPawns,
-    /// The king's own knights and bishops that defend the area.
-    MinorGuards,
-    /// The enemy has no queen.
-    NoQueen,
-    /// A constant (the count's offset).
-    Constant,
-}
-
-/// Number of danger features.
-pub const DANGER_FEATURES: usize = 14;
-
-impl Feature {
-    /// Every feature, in `KING_DANGER` order.
-    pub const ALL: [Feature; DANGER_FEATURES] = [
-        Feature::KnightAttackers,
-        Feature::BishopAttackers,
-        Feature::RookAttackers,
-        Feature::QueenAttackers,
-        Feature::AreaHits,
-        Feature::WeakSquares,
-        Feature::KnightChecks,
-        Feature::BishopChecks,
-        Feature::RookChecks,
-        Feature::QueenChecks,
-        Feature::ShelterPawns,
-        Feature::MinorGuards,
-        Feature::NoQueen,
-        Feature::Constant,
-    ];
-
-    /// A short name for the trace.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Feature::KnightAttackers => "knight attackers",
-            Feature::BishopAttackers => "bishop attackers",
-            Feature::RookAttackers => "rook attackers",
-            Feature::QueenAttackers => "queen attackers",
-            Feature::AreaHits => "area hits",
-            Feature::WeakSquares => "weak squares",
-            Feature::KnightChecks => "knight checks",
-            Feature::BishopChecks => "bishop checks",
-            Feature::RookChecks => "rook checks",
-            Feature::QueenChecks => "queen checks",
-            Feature::ShelterPawns => "shelter pawns",
-            Feature::MinorGuards => "minor guards",
-            Feature::NoQueen => "no queen",
-            Feature::Constant => "constant",
-        }
-    }
-}
-
-/// The midgame cost of a danger count `d` is `d² / DANGER_MG_DIVISOR`…
-pub const DANGER_MG_DIVISOR: i32 = 720;
-/// …and the endgame cost `d / DANGER_EG_DIVISOR` (negative counts cost
-/// nothing).
-pub const DANGER_EG_DIVISOR: i32 = 20;
-
-/// What a danger count (midgame, endgame) costs the king's side.
-#[inline(always)]
-pub fn penalty(count: S) -> S {
-    let mg = count.0.max(0);
-    S(
-        mg * mg / DANGER_MG_DIVISOR,
-        count.1.max(0) / DANGER_EG_DIVISOR,
-    )
-}
 
 /// The relative rank of the pawn in `pawns` nearest to `color`'s back rank
 /// (0 when there is none).

@@ -25,7 +25,8 @@
 //! plus the tempo bonus for the side to move. `attacks.rs` builds the attack
 //! maps that mobility, king safety and threats read (by piece type, attacked
 //! twice, sliders through their own sliders, the king areas); `handles.rs`
-//! gives each weight group a typed handle; `terms.rs` lists the
+//! gives each weight group a typed handle; `danger.rs` names the king-danger
+//! features and the curve of the count; `terms.rs` lists the
 //! terms; `evaluate.rs` adds them up, tapered by the game phase
 //! (`tapered.rs`) and scaled.
 //!
@@ -49,6 +50,7 @@ mod accumulator;
 mod attacks;
 mod batteries;
 mod complexity;
+mod danger;
 mod endgame;
 mod evaluate;
 mod handles;
@@ -75,9 +77,9 @@ pub(crate) mod weights;
 mod tests;
 
 pub use complexity::FEATURES as COMPLEXITY_FEATURES;
+pub use danger::{DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR};
 pub use endgame::SCALE_NORMAL;
 pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
-pub use king::{DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR};
 pub use known_win::KNOWN_WIN;
 pub use layout::Term;
 pub use material::material_balance;

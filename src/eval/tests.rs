@@ -213,7 +213,7 @@ fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
 
 #[test]
 fn king_danger_counts_attackers_weak_squares_and_safe_checks() {
-    use crate::eval::king::Feature as F;
+    use crate::eval::danger::Feature as F;
     // Black's queen and knight attack White's king area (f1-h4): the queen
     // hits f2, the knight f2 and g3. f2 is defended by the king alone
     // (weak); g3 twice, by pawns. The queen checks safely on d1 and a1 and,

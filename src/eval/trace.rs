@@ -25,8 +25,8 @@ use shakmaty::{ByColor, Chess, Color, Position as _};
 
 use super::accumulator::Accumulator;
 use super::complexity::{self, FEATURES, adjust};
+use super::danger::{DANGER_FEATURES, Feature, penalty};
 use super::endgame::{SCALE_NORMAL, scale_factor};
-use super::king::{DANGER_FEATURES, Feature, penalty};
 use super::known_win::known_win;
 use super::layout::{ALL, COUNT, KING_DANGER, TERM_OF, Term};
 use super::tapered::{MAX_PHASE, S, finish, phase, taper};
@@ -78,7 +78,7 @@ pub struct Coefficients {
     pub complexity: [i16; FEATURES],
     /// Each king's danger features (`king.rs`), by the king's colour
     /// (`Color as usize`): they add up to a danger count that costs its
-    /// side `king::penalty` of it.
+    /// side `danger::penalty` of it.
     pub danger: [[i16; DANGER_FEATURES]; 2],
 }
 

@@ -265,7 +265,17 @@ fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
     let (b, bad_b) = load(std::slice::from_ref(&bin), true, &|_| {}).unwrap();
     assert!(bad_a.is_empty() && bad_b.is_empty());
     assert_eq!(a, b);
-    assert_eq!(a.len(), 2, "FENS[0]'s leaf is in check");
+    // Positions whose quiet leaf is in check are left out, in both forms;
+    // which ones depends on the evaluation that resolves the leaves.
+    let kept = fens
+        .iter()
+        .filter(|fen| {
+            let board = Position::from_fen(fen, false).unwrap().board().clone();
+            super::quiet::quiet_leaf(&board).is_some()
+        })
+        .count();
+    assert!(kept > 0);
+    assert_eq!(a.len(), kept);
 
     bytes.extend_from_slice(&[1, 2, 3]);
     bytes[8] = 0xFF; // the first record: a piece code that does not exist
