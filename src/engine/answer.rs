@@ -314,26 +314,8 @@ fn no_line(position: &Position, no_move: bool, counters: &Counters) -> SearchInf
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::strength::limited::tests::line;
     use crate::search::ScoreBound;
-
-    /// A line from the start position.
-    fn line(score: i32, pv: &[&str]) -> PvLine {
-        let mut pos = Position::startpos();
-        let mut moves = Vec::new();
-        for m in pv {
-            let mv = pos.parse_move(m, false).expect("a legal test move");
-            pos.play(mv);
-            moves.push(mv);
-        }
-        PvLine {
-            depth: 5,
-            seldepth: 7,
-            score,
-            tb_proven: false,
-            bound: None,
-            pv: moves,
-        }
-    }
 
     fn iteration(line: &PvLine, multipv: u32) -> SearchReport {
         SearchReport::Iteration(SearchInfo::new(line, multipv, &Counters::default()))

@@ -203,13 +203,13 @@ pub fn wait_until(deadline: Instant, signals: &Signals) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::search::MATE;
     use crate::search::time::Clock;
     use shakmaty::Move;
 
-    /// A line from the start position.
+    /// A line from the start position (the answer's tests use it too).
     pub(crate) fn line(score: i32, pv: &[&str]) -> PvLine {
         let mut pos = Position::startpos();
         let mut line: Vec<Move> = Vec::new();
