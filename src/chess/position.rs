@@ -24,7 +24,7 @@
 
 use shakmaty::{Chess, Color, KnownOutcome, Move, Position as _};
 
-use super::zobrist::{full_key, key_after, null_key};
+use super::zobrist::{full_key, key_after, key_finish, key_moved, null_key};
 
 /// A chess position with the line of play that led to it.
 #[derive(Clone, Debug)]
@@ -100,15 +100,29 @@ impl Position {
     /// `legal_moves()`, the move picker or [`Position::parse_move`]).
     #[inline]
     pub fn play(&mut self, m: Move) {
+        self.play_hinting(m, |_| {});
+    }
+
+    /// [`Position::play`] that first hands `early_key` the child's key as
+    /// far as it is known before the move is made ([`key_moved`]: exact
+    /// unless castling rights or an en passant right change), so that a
+    /// search can start loading the child's table entry while the board is
+    /// updated. Returns the child's exact key.
+    #[inline]
+    pub fn play_hinting(&mut self, m: Move, early_key: impl FnOnce(u64)) -> u64 {
         debug_assert!(self.board().is_legal(m), "play() needs a legal move");
         let n = self.boards.len();
+        let partial = key_moved(&self.boards[n - 1], self.keys[n - 1], m);
+        early_key(partial);
         // Clone straight into the next slot and play there: no second copy.
         self.boards.extend_from_within(n - 1..);
         let (parents, child) = self.boards.split_at_mut(n);
         let (parent, child) = (&parents[n - 1], &mut child[0]);
         child.play_unchecked(m);
-        let key = key_after(parent, self.keys[n - 1], m, child);
+        let key = key_finish(partial, parent, child);
+        debug_assert_eq!(key, key_after(parent, self.keys[n - 1], m, child));
         self.keys.push(key);
+        key
     }
 
     /// The null move: the side to move passes. Returns false, changing

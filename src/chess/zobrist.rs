@@ -16,6 +16,16 @@ pub fn full_key(board: &Chess) -> u64 {
 /// zobrist update. It covers every move kind, so it never falls back to a
 /// full recomputation (a test checks it against [`full_key`]).
 pub fn key_after(parent: &Chess, parent_key: u64, m: Move, child: &Chess) -> u64 {
+    key_finish(key_moved(parent, parent_key, m), parent, child)
+}
+
+/// The first half of [`key_after`], known before the move is played: the
+/// side to move, the pieces that moved and the parent's en passant file.
+/// It is the child's key unless the move changed castling rights or made
+/// an en passant capture possible (see [`key_finish`]), which is good
+/// enough to start loading the child's table bucket early.
+#[inline]
+pub fn key_moved(parent: &Chess, parent_key: u64, m: Move) -> u64 {
     let us = parent.turn();
     let mut k = Zobrist64(parent_key);
     k ^= Zobrist64::zobrist_for_white_turn();
@@ -48,6 +58,15 @@ pub fn key_after(parent: &Chess, parent_key: u64, m: Move, child: &Chess) -> u64
         }
         Move::Put { .. } => unreachable!("standard chess has no drops"),
     }
+    k ^= en_passant(parent);
+    k.0
+}
+
+/// The second half of [`key_after`]: from [`key_moved`]'s partial key,
+/// the castling rights the move changed and the child's en passant file.
+#[inline]
+pub fn key_finish(partial: u64, parent: &Chess, child: &Chess) -> u64 {
+    let mut k = Zobrist64(partial);
     // Castling rights that changed (most moves change none: the rook
     // squares with rights, which shakmaty keeps in step with the rights,
     // tell at once).
@@ -61,7 +80,6 @@ pub fn key_after(parent: &Chess, parent_key: u64, m: Move, child: &Chess) -> u64
             }
         }
     }
-    k ^= en_passant(parent);
     k ^= en_passant(child);
     k.0
 }

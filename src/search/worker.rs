@@ -224,10 +224,21 @@ impl<'a> Worker<'a> {
     #[inline]
     pub fn play(&mut self, m: Move, ply: usize) {
         let mover = self.pos.turn();
-        self.pos.play(m);
         if self.shared.config.tt {
-            // The child probes this bucket first thing: start loading it.
-            self.shared.tt.prefetch(self.pos.key());
+            // The child probes its bucket first thing: start loading it
+            // before the board is updated, and again if the early key was
+            // not the final one (a castling or en passant right changed).
+            let tt = &self.shared.tt;
+            let mut early = 0;
+            let key = self.pos.play_hinting(m, |k| {
+                early = k;
+                tt.prefetch(k);
+            });
+            if key != early {
+                tt.prefetch(key);
+            }
+        } else {
+            self.pos.play(m);
         }
         let frame = self.stack.at_mut(ply);
         frame.played = Some(m);

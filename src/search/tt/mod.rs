@@ -45,6 +45,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 mod entry;
+mod pages;
 
 pub use entry::{Bound, TtEntry, TtMove};
 use entry::{GEN_MASK, age_distance, depth_of, generation_of, move_bits, pack, unpack};
@@ -108,8 +109,9 @@ impl TranspositionTable {
         let err = || TtError::Alloc { mb };
         let bytes = mb.checked_mul(1 << 20).ok_or_else(err)?;
         let n = (bytes / BUCKET_BYTES).max(1);
-        let mut buckets = Vec::new();
+        let mut buckets: Vec<Bucket> = Vec::new();
         buckets.try_reserve_exact(n).map_err(|_| err())?;
+        pages::advise_huge_pages(buckets.as_ptr().cast(), n * BUCKET_BYTES);
         // The capacity is already there, so this does not allocate again; in
         // parallel, so that the pages are touched by several threads.
         buckets.par_extend((0..n).into_par_iter().map(|_| Bucket::default()));
