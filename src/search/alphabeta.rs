@@ -145,7 +145,7 @@ impl Worker<'_> {
             if Some(m) == excluded {
                 continue;
             }
-            let mv = self.move_facts(&checks, m, kind, &conts);
+            let mv = self.move_facts(m, kind, &conts);
             if !N::ROOT
                 && config.pruning
                 && best.score > -TB_WIN_BOUND
@@ -345,7 +345,6 @@ impl Worker<'_> {
     #[inline]
     fn move_facts(
         &self,
-        checks: &CheckInfo,
         m: Move,
         kind: MoveKind,
         conts: &Continuations,
@@ -361,7 +360,6 @@ impl Worker<'_> {
             m,
             kind,
             quiet,
-            gives_check: checks.gives_check(board, m),
             history,
         }
     }
