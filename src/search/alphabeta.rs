@@ -150,7 +150,7 @@ impl Worker<'_> {
                 && config.pruning
                 && best.score > -TB_WIN_BOUND
                 && !in_check
-                && self.prunes(&node, &mv, window.alpha, quiets_tried.len(), &mut picker)
+                && self.prunes(&node, &mv, &checks, window.alpha, quiets_tried.len(), &mut picker)
             {
                 continue;
             }

@@ -298,6 +298,7 @@ impl Worker<'_> {
         &self,
         node: &NodeFacts,
         mv: &MoveFacts,
+        checks: &CheckInfo,
         alpha: i32,
         quiets_tried: usize,
         picker: &mut MovePicker,
@@ -314,15 +315,19 @@ impl Worker<'_> {
             if depth <= HP_MAX_DEPTH.get() && mv.history < -HP_MARGIN.get() * depth {
                 return true;
             }
-            // Futility pruning.
+            // Futility pruning, not of a check: a check can mate however
+            // bad the static evaluation looks.
             if depth <= FP_MAX_DEPTH.get()
                 && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha
+                && !checks.gives_check(board, mv.m)
             {
                 return true;
             }
-            // SEE pruning of quiet moves that hang the piece.
+            // SEE pruning of quiet moves that hang the piece, not of a
+            // check (a sacrifice with check is where the mates are).
             if depth <= SEE_PRUNE_MAX_DEPTH.get()
                 && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
+                && !checks.gives_check(board, mv.m)
             {
                 return true;
             }
