@@ -144,11 +144,11 @@ tunables! {
 
     // Time management (`time.rs`; no effect on a search to a fixed depth).
     /// Moves assumed left in a sudden-death game when `movestogo` is absent.
-    DEFAULT_MOVES_TO_GO = 25, 10..=50, step 2;
+    DEFAULT_MOVES_TO_GO = 22, 10..=50, step 2;
     /// Share of the increment added to each move's budget, in percent.
     INCREMENT_SHARE_PERCENT = 75, 30..=100, step 5;
     /// The soft limit as a percentage of the move's budget.
-    SOFT_LIMIT_PERCENT = 60, 30..=100, step 4;
+    SOFT_LIMIT_PERCENT = 76, 30..=100, step 4;
     /// The soft limit's scale is `(TM_NODES_BASE - share) * TM_NODES_FACTOR`
     /// (both in hundredths), where `share` is the best move's part of the
     /// root's nodes: a best move that took nearly all the effort is clear,
