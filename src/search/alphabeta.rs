@@ -150,7 +150,14 @@ impl Worker<'_> {
                 && config.pruning
                 && best.score > -TB_WIN_BOUND
                 && !in_check
-                && self.prunes(&node, &mv, &checks, window.alpha, quiets_tried.len(), &mut picker)
+                && self.prunes(
+                    &node,
+                    &mv,
+                    &checks,
+                    window.alpha,
+                    quiets_tried.len(),
+                    &mut picker,
+                )
             {
                 continue;
             }
@@ -343,12 +350,7 @@ impl Worker<'_> {
     /// What pruning and reductions need to know about `m`, handed out by
     /// the picker as `kind` at a node after the moves `conts`.
     #[inline]
-    fn move_facts(
-        &self,
-        m: Move,
-        kind: MoveKind,
-        conts: &Continuations,
-    ) -> MoveFacts {
+    fn move_facts(&self, m: Move, kind: MoveKind, conts: &Continuations) -> MoveFacts {
         let board = self.pos.board();
         let quiet = !m.is_capture() && m.promotion().is_none();
         let history = if quiet && self.shared.config.ordering {
