@@ -103,17 +103,17 @@ impl Position {
         self.play_hinting(m, |_| {});
     }
 
-    /// [`Position::play`] that first hands `early_key` the child's key as
-    /// far as it is known before the move is made ([`key_moved`]: exact
-    /// unless castling rights or an en passant right change), so that a
-    /// search can start loading the child's table entry while the board is
-    /// updated. Returns the child's exact key.
+    /// [`Position::play`] that hands `key_hint` the child's key as far as
+    /// it is known before the move is made ([`key_moved`]: exact unless
+    /// castling rights or an en passant right change), so that a search can
+    /// start loading the child's table entry while the board is updated,
+    /// and hands it the exact key again only when that differs.
     #[inline]
-    pub fn play_hinting(&mut self, m: Move, early_key: impl FnOnce(u64)) -> u64 {
+    pub fn play_hinting(&mut self, m: Move, mut key_hint: impl FnMut(u64)) {
         debug_assert!(self.board().is_legal(m), "play() needs a legal move");
         let n = self.boards.len();
         let partial = key_moved(&self.boards[n - 1], self.keys[n - 1], m);
-        early_key(partial);
+        key_hint(partial);
         // Clone straight into the next slot and play there: no second copy.
         self.boards.extend_from_within(n - 1..);
         let (parents, child) = self.boards.split_at_mut(n);
@@ -121,8 +121,10 @@ impl Position {
         child.play_unchecked(m);
         let key = key_finish(partial, parent, child);
         debug_assert_eq!(key, key_after(parent, self.keys[n - 1], m, child));
+        if key != partial {
+            key_hint(key);
+        }
         self.keys.push(key);
-        key
     }
 
     /// The null move: the side to move passes. Returns false, changing

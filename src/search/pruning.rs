@@ -59,8 +59,10 @@ pub(super) struct MoveFacts {
     /// What the move picker made of it.
     pub kind: MoveKind,
     /// Neither a capture nor a promotion. A quiet move that gives check is
-    /// pruned and reduced like any other (issue 38: exempting it lost about
-    /// 40 Elo); the check extension happens at the child, which is in check.
+    /// reduced and late-move and history pruned like any other, but never
+    /// futility or SEE pruned (see [`Worker::prunes`] and issue 38 in
+    /// docs/strength.md); the check extension happens at the child, which
+    /// is in check.
     pub quiet: bool,
     /// Its history (quiet moves, with ordering on; else 0).
     pub history: i32,
@@ -315,20 +317,17 @@ impl Worker<'_> {
             if depth <= HP_MAX_DEPTH.get() && mv.history < -HP_MARGIN.get() * depth {
                 return true;
             }
-            // Futility pruning, not of a check: a check can mate however
-            // bad the static evaluation looks.
-            if depth <= FP_MAX_DEPTH.get()
-                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha
-                && !checks.gives_check(board, mv.m)
-            {
-                return true;
-            }
-            // SEE pruning of quiet moves that hang the piece, not of a
-            // check (a sacrifice with check is where the mates are).
-            if depth <= SEE_PRUNE_MAX_DEPTH.get()
-                && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
-                && !checks.gives_check(board, mv.m)
-            {
+            // Futility pruning, and SEE pruning of quiet moves that hang
+            // the piece; neither prunes a check (a check can mate however bad
+            // the static evaluation looks, and a sacrifice with check is
+            // where the mates are), asked only of a move they would prune.
+            let futile = depth <= FP_MAX_DEPTH.get()
+                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha;
+            let hangs = || {
+                depth <= SEE_PRUNE_MAX_DEPTH.get()
+                    && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
+            };
+            if (futile || hangs()) && !checks.gives_check(board, mv.m) {
                 return true;
             }
         } else if mv.kind == MoveKind::BadCapture
@@ -344,7 +343,8 @@ impl Worker<'_> {
     /// Late move reductions of the `number`-th move of a node (not the
     /// first): quiet moves and losing captures, checks or not. (Searching
     /// every check to full depth solved 3 to 6 more WAC positions at a fixed
-    /// node budget, and lost about 40 Elo in games: issue 38.)
+    /// node budget; reducing and pruning quiet checks like other quiets won
+    /// about 40 Elo at 2+0.02: issue 38 in docs/strength.md.)
     #[inline]
     pub(super) fn late_move_reduction<N: NodeKind>(
         &self,

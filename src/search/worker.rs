@@ -226,17 +226,9 @@ impl<'a> Worker<'a> {
         let mover = self.pos.turn();
         if self.shared.config.tt {
             // The child probes its bucket first thing: start loading it
-            // before the board is updated, and again if the early key was
-            // not the final one (a castling or en passant right changed).
+            // before the board is updated.
             let tt = &self.shared.tt;
-            let mut early = 0;
-            let key = self.pos.play_hinting(m, |k| {
-                early = k;
-                tt.prefetch(k);
-            });
-            if key != early {
-                tt.prefetch(key);
-            }
+            self.pos.play_hinting(m, |key| tt.prefetch(key));
         } else {
             self.pos.play(m);
         }
