@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What one pawn is worth to the evaluation, by game phase: positions are
-taken from games (every 7th ply from ply 20 on, not in check), one pawn of
+taken from games (every 7th ply from ply 18 on, not in check), one pawn of
 either side is taken away at random (seed 1; the position must stay legal),
 and the drop of the engine's final evaluation (its UCI `eval` command) is
 averaged by the phase of the position.
