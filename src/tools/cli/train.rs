@@ -198,9 +198,14 @@ pub struct TuneArgs {
     /// Adam step size, centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
-    /// L2 penalty on each weight's distance from its current value.
+    /// L2 penalty on each weight's distance from its anchor
+    /// (`--l2-anchor`).
     #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
+    /// What the L2 penalty pulls toward: each weight's current value, or
+    /// zero.
+    #[arg(long, value_enum, default_value_t = tune::L2Anchor::Start)]
+    pub l2_anchor: tune::L2Anchor,
     /// Blend of the targets: 0 fits the game results only, 1 the search
     /// scores only (through the sigmoid with the fitted K); between, both.
     /// Above 0 every data line needs a score.
@@ -282,6 +287,7 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         epochs: args.epochs,
         rate: args.rate,
         l2: args.l2,
+        anchor: args.l2_anchor,
     };
     let lambda = args.lambda;
     let mut samples = load(args)?;

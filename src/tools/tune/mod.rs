@@ -577,6 +577,19 @@ pub struct AdamConfig {
     /// weight seen in few positions (a corner square, a rare king danger
     /// count) does not drift on noise.
     pub l2: f64,
+    /// What the L2 penalty pulls each weight toward.
+    pub anchor: L2Anchor,
+}
+
+/// What the L2 penalty of [`AdamConfig`] pulls each weight toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum L2Anchor {
+    /// The weight's starting value (the committed weights).
+    Start,
+    /// Zero: a weight the data says little about (a rare square, a rare
+    /// count) stays small instead of wandering to a large value on few
+    /// positions; a weight seen often is held by its data.
+    Zero,
 }
 
 /// Adam on all weights from `start` (see [`AdamConfig`]). `on_epoch(epoch,
@@ -589,13 +602,22 @@ pub fn adam(
     config: AdamConfig,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Vec<[f64; 2]> {
-    let AdamConfig { epochs, rate, l2 } = config;
+    let AdamConfig {
+        epochs,
+        rate,
+        l2,
+        anchor,
+    } = config;
+    let target = match anchor {
+        L2Anchor::Start => start.to_vec(),
+        L2Anchor::Zero => vec![[0.0; 2]; start.len()],
+    };
     let mut w = start.to_vec();
     let mut m = vec![[0.0; 2]; w.len()];
     let mut v = vec![[0.0; 2]; w.len()];
     for epoch in 1..=epochs {
         let (l, mut grad) = gradient(samples, &w, k);
-        for ((g, wi), si) in grad.iter_mut().zip(&w).zip(start) {
+        for ((g, wi), si) in grad.iter_mut().zip(&w).zip(&target) {
             g[0] += 2.0 * l2 * (wi[0] - si[0]);
             g[1] += 2.0 * l2 * (wi[1] - si[1]);
         }

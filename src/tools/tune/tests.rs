@@ -84,6 +84,7 @@ fn adam_lowers_the_loss_and_k_is_inside_its_range() {
         epochs: 50,
         rate: 1.0,
         l2: 0.0,
+        anchor: L2Anchor::Start,
     };
     let after = loss(&s, &adam(&s, &w, k, config, &mut |_, _| {}), k);
     assert!(after < before, "{after} !< {before}");
@@ -97,6 +98,7 @@ fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
         epochs: 50,
         rate: 1.0,
         l2: 1e3,
+        anchor: L2Anchor::Start,
     };
     let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
     let drift = fitted
@@ -105,6 +107,37 @@ fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
         .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
         .fold(0.0, f64::max);
     assert!(drift < 1.0, "{drift}");
+}
+
+#[test]
+fn a_strong_l2_penalty_toward_zero_shrinks_every_weight() {
+    let s = samples();
+    let w = current_weights();
+    let config = AdamConfig {
+        epochs: 100,
+        rate: 1.0,
+        l2: 1e3,
+        anchor: L2Anchor::Zero,
+    };
+    let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
+    // Each step moves a weight about `rate` toward zero, and none away.
+    for (i, (a, b)) in fitted.iter().zip(&w).enumerate() {
+        for j in 0..2 {
+            assert!(
+                a[j].abs() <= b[j].abs() + 1.0,
+                "{i}/{j}: {} from {}",
+                a[j],
+                b[j]
+            );
+        }
+    }
+    let size = |ws: &[[f64; 2]]| ws.iter().map(|a| a[0].abs() + a[1].abs()).sum::<f64>();
+    assert!(
+        size(&fitted) < 0.7 * size(&w),
+        "{} {}",
+        size(&fitted),
+        size(&w)
+    );
 }
 
 #[test]
