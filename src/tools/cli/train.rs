@@ -204,8 +204,8 @@ pub struct TuneArgs {
     pub l2: f64,
     /// What the L2 penalty pulls toward: each weight's current value, or
     /// zero.
-    #[arg(long, value_enum, default_value_t = tune::L2Anchor::Start)]
-    pub l2_anchor: tune::L2Anchor,
+    #[arg(long, value_enum, default_value_t = Anchor::Start)]
+    pub l2_anchor: Anchor,
     /// Blend of the targets: 0 fits the game results only, 1 the search
     /// scores only (through the sigmoid with the fitted K); between, both.
     /// Above 0 every data line needs a score.
@@ -221,6 +221,24 @@ pub struct TuneArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+}
+
+/// `--l2-anchor`: what the L2 penalty pulls toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Anchor {
+    /// Each weight's current value.
+    Start,
+    /// Zero.
+    Zero,
+}
+
+impl From<Anchor> for tune::L2Anchor {
+    fn from(a: Anchor) -> tune::L2Anchor {
+        match a {
+            Anchor::Start => tune::L2Anchor::Start,
+            Anchor::Zero => tune::L2Anchor::Zero,
+        }
+    }
 }
 
 fn parse_lambda(text: &str) -> Result<f64, String> {
@@ -287,7 +305,7 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         epochs: args.epochs,
         rate: args.rate,
         l2: args.l2,
-        anchor: args.l2_anchor,
+        anchor: args.l2_anchor.into(),
     };
     let lambda = args.lambda;
     let mut samples = load(args)?;

@@ -582,7 +582,7 @@ pub struct AdamConfig {
 }
 
 /// What the L2 penalty of [`AdamConfig`] pulls each weight toward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum L2Anchor {
     /// The weight's starting value (the committed weights).
     Start,
