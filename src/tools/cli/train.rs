@@ -204,8 +204,8 @@ pub struct TuneArgs {
     pub l2: f64,
     /// What the L2 penalty pulls toward: each weight's current value, or
     /// zero.
-    #[arg(long, value_enum, default_value_t = Anchor::Start)]
-    pub l2_anchor: Anchor,
+    #[arg(long, value_enum, default_value_t = CliAnchor::Start)]
+    pub l2_anchor: CliAnchor,
     /// Blend of the targets: 0 fits the game results only, 1 the search
     /// scores only (through the sigmoid with the fitted K); between, both.
     /// Above 0 every data line needs a score.
@@ -225,18 +225,18 @@ pub struct TuneArgs {
 
 /// `--l2-anchor`: what the L2 penalty pulls toward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Anchor {
+pub enum CliAnchor {
     /// Each weight's current value.
     Start,
     /// Zero.
     Zero,
 }
 
-impl From<Anchor> for tune::L2Anchor {
-    fn from(a: Anchor) -> tune::L2Anchor {
+impl From<CliAnchor> for tune::L2Anchor {
+    fn from(a: CliAnchor) -> tune::L2Anchor {
         match a {
-            Anchor::Start => tune::L2Anchor::Start,
-            Anchor::Zero => tune::L2Anchor::Zero,
+            CliAnchor::Start => tune::L2Anchor::Start,
+            CliAnchor::Zero => tune::L2Anchor::Zero,
         }
     }
 }
