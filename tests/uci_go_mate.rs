@@ -112,15 +112,16 @@ fn go_mate_also_ends_on_being_mated_that_soon() {
 fn go_mate_finds_a_mate_hidden_by_cutoffs_on_the_static_evaluation() {
     let mut e = Engine::spawn();
     // mates2000: White mates in 7. The normal search, with its reverse
-    // futility and null-move cutoffs, scores it 0 to depth 46 (the
-    // defender's pawns promote...) and sees the mate only after about 1.7M
-    // nodes; go mate, which searches without them, proves it in about 0.46M
-    // (search of issue 38; with the issue 36 search 2.0M and 0.5M, with
-    // 1d28540 no mate within 3M nodes and 0.2M). The budget lies between.
+    // futility and null-move cutoffs, scores it 0 to depth 40 (the
+    // defender's pawns promote...) and sees the mate only after about 0.72M
+    // nodes; go mate, which searches without them, proves it in about 0.24M
+    // (the weights fitted with Ethereal 12's games; with A36's 1.7M and
+    // 0.46M, with the issue 36 search 2.0M and 0.5M, with 1d28540 no mate
+    // within 3M nodes and 0.2M). The budget lies between.
     let fen = "8/4p3/3pP3/3P4/3P4/2KQ4/pppp4/rrkbb3 w - - 0 1";
     e.set_position(&format!("position fen {fen}"));
     let pos = Position::from_fen(fen, false).unwrap();
-    let lines = go_answered(&mut e, &pos, "go mate 7 nodes 1000000", &[]);
+    let lines = go_answered(&mut e, &pos, "go mate 7 nodes 500000", &[]);
     let last = lines
         .iter()
         .rev()
@@ -131,7 +132,7 @@ fn go_mate_finds_a_mate_hidden_by_cutoffs_on_the_static_evaluation() {
     // Without go mate's configuration (and with a cleared table), the same
     // budget finds no mate.
     e.send("ucinewgame");
-    let lines = go_answered(&mut e, &pos, "go nodes 1000000", &[]);
+    let lines = go_answered(&mut e, &pos, "go nodes 500000", &[]);
     let plain = lines
         .iter()
         .rev()
