@@ -15,7 +15,9 @@ kept under the same rule as `shears datagen`'s quiet filter: out of the book
 (a move whose comment is not `book`), at least 16 plies into the game, the
 side to move not in check, and the move played neither a capture, a
 promotion nor a check; positions whose score comment is a mate are left out.
-Games without a decisive or drawn result (`*`) are skipped.
+Games without a decisive or drawn result (`*`), and games that did not
+end normally or by adjudication (a time forfeit, a crash, an illegal
+move), are skipped.
 """
 
 import argparse
