@@ -102,11 +102,12 @@ def main():
                     if args.fit_k and score is not None and abs(score) < 2000:
                         pairs.append((score, float(result)))
                     if args.score_scale is None:
-                        out.write(f"{fen} | {result}\n")
-                    elif score is not None:
-                        out.write(f"{fen} | {result} | {round(score * args.score_scale)}\n")
-                    else:
+                        line = f"{fen} | {result}"
+                    elif score is None:
                         continue
+                    else:
+                        line = f"{fen} | {result} | {round(score * args.score_scale)}"
+                    out.write(line + "\n")
                     positions += 1
                 out.write(f"# game {games} {game.headers.get('Result', '*')}\n")
     print(f"{games} games, {positions} positions", file=sys.stderr)
