@@ -118,6 +118,36 @@ def clamp(x, lo, hi):
     return max(lo, min(hi, x))
 
 
+def perturbation(state, k):
+    """Iteration k's random signs (+1/-1 by tunable, from the run's seed
+    and k alone) and the values of the "+" and "-" engines."""
+    rng = random.Random(state["seed"] * 7919 + k)
+    g = gains(state, k)
+    signs, plus, minus = {}, {}, {}
+    for name, p in state["params"].items():
+        signs[name] = rng.choice((-1, 1))
+        shift = g[name][0] * signs[name]
+        plus[name] = clamp(round(p["value"] + shift), p["min"], p["max"])
+        minus[name] = clamp(round(p["value"] - shift), p["min"], p["max"])
+    return signs, plus, minus
+
+
+def update(state, k, signs, r):
+    """Moves the values by iteration k's result r (wins - losses of "+")
+    and logs it."""
+    g = gains(state, k)
+    for name, p in state["params"].items():
+        p["value"] = clamp(p["value"] + g[name][1] * r * signs[name], p["min"], p["max"])
+    state["history"].append(
+        [k, r] + [round(p["value"], 3) for p in state["params"].values()])
+
+
+def clock(tc):
+    """fastchess's words for a time control, or for `nodes=N` (a fixed
+    node count a move, no clock)."""
+    return [tc, "tc=inf"] if tc.startswith("nodes=") else [f"tc={tc}"]
+
+
 def play_pair(args, state, k, plus, minus):
     """Two games, colours swapped, "+" against "-"; wins minus losses of "+"."""
     def options(values):
@@ -125,9 +155,10 @@ def play_pair(args, state, k, plus, minus):
     cmd = [args.fastchess,
            "-engine", f"cmd={args.engine}", "name=plus", *options(plus),
            "-engine", f"cmd={args.engine}", "name=minus", *options(minus),
-           "-each", f"tc={state['tc']}", "proto=uci", f"option.Hash={state['hash']}",
+           "-each", *clock(state["tc"]), "proto=uci", f"option.Hash={state['hash']}",
            "option.Threads=1",
-           "-openings", f"file={args.book}", "format=pgn", "order=random",
+           "-openings", f"file={args.book}",
+           "format=epd" if args.book.endswith(".epd") else "format=pgn", "order=random",
            "-srand", str(state["seed"] * 1_000_003 + k),
            "-repeat", "-games", "2", "-rounds", "1", "-concurrency", "1"]
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
@@ -144,7 +175,6 @@ def run(args):
     missing = [n for n in state["params"] if n not in specs]
     if missing:
         sys.exit(f"error: {args.engine} has no tunable {', '.join(missing)}")
-    rng = random.Random()
     done = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         while done < args.pairs and state["k"] < state["iterations"]:
@@ -152,23 +182,10 @@ def run(args):
             jobs = []
             for i in range(batch):
                 k = state["k"] + i
-                rng.seed(state["seed"] * 7919 + k)
-                g = gains(state, k)
-                signs, plus, minus = {}, {}, {}
-                for name, p in state["params"].items():
-                    d = rng.choice((-1, 1))
-                    signs[name] = d
-                    shift = g[name][0] * d
-                    plus[name] = clamp(round(p["value"] + shift), p["min"], p["max"])
-                    minus[name] = clamp(round(p["value"] - shift), p["min"], p["max"])
-                jobs.append((k, signs, g, pool.submit(play_pair, args, state, k, plus, minus)))
-            for k, signs, g, job in jobs:
-                r = job.result()
-                for name, p in state["params"].items():
-                    p["value"] = clamp(p["value"] + g[name][1] * r * signs[name],
-                                       p["min"], p["max"])
-                state["history"].append(
-                    [k, r] + [round(state["params"][n]["value"], 3) for n in state["params"]])
+                signs, plus, minus = perturbation(state, k)
+                jobs.append((k, signs, pool.submit(play_pair, args, state, k, plus, minus)))
+            for k, signs, job in jobs:
+                update(state, k, signs, job.result())
             state["k"] += batch
             done += batch
             save(args.state, state)
@@ -218,7 +235,7 @@ def main():
     p.add_argument("--engine", required=True, help="a build with --features spsa")
     p.add_argument("--param", action="append", default=[], help="a tunable to tune (repeat)")
     p.add_argument("--iterations", type=int, default=2000, help="game pairs in the whole run")
-    p.add_argument("--tc", default="2+0.02")
+    p.add_argument("--tc", default="2+0.02", help="a clock (2+0.02) or nodes=N")
     p.add_argument("--hash", type=int, default=16)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--r-end", type=float, default=None, help="learning rate at the end (all tunables)")
@@ -233,7 +250,7 @@ def main():
     p.add_argument("--pairs", type=int, default=10**9, help="stop after this many pairs")
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--fastchess", default=DEFAULT_FASTCHESS)
-    p.add_argument("--book", default=DEFAULT_BOOK)
+    p.add_argument("--book", default=DEFAULT_BOOK, help="openings, PGN (or EPD: *.epd)")
     p.set_defaults(func=run)
     p = sub.add_parser("show", help="print the state")
     p.add_argument("state")
