@@ -5,14 +5,14 @@ continued later (on another machine, with another build of the same
 tunables).
 
     # start a run on 4 tunables (ranges and steps from `shears-spsa spsa`)
-    python3 scripts/spsa.py init tuning/spsa/margins.json --engine ./shears-spsa \\
+    python3 scripts/spsa.py init docs/spsa/margins.json --engine ./shears-spsa \\
         --param RFP_MARGIN --param FP_MARGIN --param FP_BASE_MARGIN \\
         --param PROBCUT_MARGIN --iterations 2000 --tc 2+0.02
     # play (stop it at any time: the state is saved after every batch)
-    python3 scripts/spsa.py run tuning/spsa/margins.json --engine ./shears-spsa \\
+    python3 scripts/spsa.py run docs/spsa/margins.json --engine ./shears-spsa \\
         --pairs 200 --concurrency 2
     # where it stands
-    python3 scripts/spsa.py show tuning/spsa/margins.json
+    python3 scripts/spsa.py show docs/spsa/margins.json
 
 The method is OpenBench's form of SPSA (Spall's simultaneous perturbation),
 written here from the published formulas. For iteration k of N (k from 0):
@@ -184,8 +184,12 @@ def run(args):
                 k = state["k"] + i
                 signs, plus, minus = perturbation(state, k)
                 jobs.append((k, signs, pool.submit(play_pair, args, state, k, plus, minus)))
-            for k, signs, job in jobs:
-                update(state, k, signs, job.result())
+            try:
+                results = [job.result() for _, _, job in jobs]
+            except (RuntimeError, OSError) as e:
+                sys.exit(f"error: {e}\n(the state stays at iteration {state['k']})")
+            for (k, signs, _), r in zip(jobs, results):
+                update(state, k, signs, r)
             state["k"] += batch
             done += batch
             save(args.state, state)

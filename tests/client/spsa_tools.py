@@ -86,6 +86,7 @@ def main():
     if fastchess is None:
         print("spsa_tools: skipped: fastchess not found ($FASTCHESS, ../shared/tools/bin, PATH)")
         return
+    sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
     spec = importlib.util.spec_from_file_location("spsa", SCRIPT)
     spsa = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(spsa)
