@@ -21,12 +21,13 @@ PATH). A few seconds; `.ci/run` runs it.
 
 import importlib.util
 import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/ or tests/client/
+from match_tools import find_tool  # noqa: E402 (the same search for fastchess)
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "spsa.py"
@@ -48,29 +49,6 @@ def check(condition, message):
         fail(message)
 
 
-def origin_dir():
-    try:
-        url = subprocess.run(["git", "-C", str(REPO), "remote", "get-url", "origin"],
-                             capture_output=True, text=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    url = url.removeprefix("file://")
-    return Path(url) if url and Path(url).is_dir() else None
-
-
-def find_fastchess():
-    if os.environ.get("FASTCHESS"):
-        path = Path(os.environ["FASTCHESS"])
-        return path if path.exists() else None
-    roots = [REPO] + [r for r in [origin_dir()] if r is not None]
-    for root in roots:
-        candidate = (root / ".." / "shared" / "tools" / "bin" / "fastchess").resolve()
-        if candidate.exists():
-            return candidate
-    found = shutil.which("fastchess")
-    return Path(found) if found else None
-
-
 def script(*args):
     done = subprocess.run([sys.executable, str(SCRIPT), *map(str, args)],
                           capture_output=True, text=True, timeout=600)
@@ -82,11 +60,10 @@ def main():
         sys.exit("usage: spsa_tools.py SPSA-BUILD [NORMAL-BUILD]")
     spsa_build = Path(sys.argv[1]).resolve()
     normal_build = Path(sys.argv[2]).resolve() if len(sys.argv) > 2 else None
-    fastchess = find_fastchess()
+    fastchess = find_tool("FASTCHESS", "fastchess")
     if fastchess is None:
         print("spsa_tools: skipped: fastchess not found ($FASTCHESS, ../shared/tools/bin, PATH)")
         return
-    sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
     spec = importlib.util.spec_from_file_location("spsa", SCRIPT)
     spsa = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(spsa)
@@ -141,10 +118,10 @@ def main():
         for name in PARAMS:
             got, want = state["params"][name]["value"], replay["params"][name]["value"]
             check(abs(got - want) < 1e-9, f"{name}: state {got}, replay {want}")
-        moved = sum(abs(row[1]) for row in state["history"])
+        decisive = sum(abs(row[1]) for row in state["history"])
         code, out = script(*init)
         check(code != 0 and "exists" in out, f"init over a state: exit {code}, {out!r}")
-        print(f"spsa_tools: ok: 3 pairs at 1,500 nodes (wins minus losses {moved} in total), "
+        print(f"spsa_tools: ok: 3 pairs at 1,500 nodes (|wins − losses| {decisive} summed over the pairs), "
               f"resumed after 2, every step as the formula gives")
 
 
