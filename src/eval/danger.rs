@@ -38,10 +38,28 @@ pub enum Feature {
     NoQueen,
     /// A constant (the count's offset).
     Constant,
+    /// Unsafe checks: squares from which an enemy piece could check the
+    /// king but which the king's side defends (all piece types).
+    UnsafeChecks,
+    /// The king's own pieces that alone stand between it and an enemy
+    /// slider on its line (pinned, or nearly).
+    PinnedPieces,
+    /// Enemy pieces that alone stand between the king and an enemy slider
+    /// (a discovered check waits behind them).
+    DiscoveredChecks,
+    /// Enemy attacks on the king's flank (files within two of the king's,
+    /// the king's half of the board plus one rank), squares attacked twice
+    /// counted again.
+    FlankAttacks,
+    /// The king's side's own attacks on the same flank squares.
+    FlankDefence,
+    /// Enemy pawns on the king's flank, on its half of the board plus one
+    /// rank (a storm in progress).
+    FlankStorm,
 }
 
 /// Number of danger features.
-pub const DANGER_FEATURES: usize = 14;
+pub const DANGER_FEATURES: usize = 20;
 
 impl Feature {
     /// Every feature, in `KING_DANGER` order.
@@ -60,6 +78,12 @@ impl Feature {
         Feature::MinorGuards,
         Feature::NoQueen,
         Feature::Constant,
+        Feature::UnsafeChecks,
+        Feature::PinnedPieces,
+        Feature::DiscoveredChecks,
+        Feature::FlankAttacks,
+        Feature::FlankDefence,
+        Feature::FlankStorm,
     ];
 
     /// A short name for the trace.
@@ -79,6 +103,12 @@ impl Feature {
             Feature::MinorGuards => "minor guards",
             Feature::NoQueen => "no queen",
             Feature::Constant => "constant",
+            Feature::UnsafeChecks => "unsafe checks",
+            Feature::PinnedPieces => "pinned pieces",
+            Feature::DiscoveredChecks => "discovered checks",
+            Feature::FlankAttacks => "flank attacks",
+            Feature::FlankDefence => "flank defence",
+            Feature::FlankStorm => "flank storm",
         }
     }
 }

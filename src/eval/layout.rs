@@ -345,8 +345,9 @@ layout! {
     /// attackers (knight, bishop, rook, queen; each times the number of
     /// attackers), area squares hit, weak area squares, safe checks (knight,
     /// bishop, rook, queen), own pawns in the area, own minors guarding it, no
-    /// enemy queen, a constant.
-    KING_DANGER: [14] => KingSafety,
+    /// enemy queen, a constant; unsafe checks, pinned pieces, discovered
+    /// check candidates, flank attacks, flank defence, flank storm pawns.
+    KING_DANGER: [20] => KingSafety,
     /// Pawn shelter on each of the three files around the king: by the
     /// file's distance from the edge (a/h = 0 … d/e = 3), then the
     /// relative rank of the side's rearmost pawn on the file in front of or

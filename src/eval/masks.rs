@@ -153,6 +153,36 @@ pub const KING_AREA: [[u64; 64]; 2] = {
     t
 };
 
+/// `KING_FLANK[color][file]`: the flank of `color`'s king on `file`: the
+/// files within two of it, on the king's half of the board and one rank
+/// beyond (ranks 1–5 for White, 4–8 for Black).
+pub const KING_FLANK: [[u64; 8]; 2] = {
+    let mut t = [[0; 8]; 2];
+    let mut f = 0;
+    while f < 8 {
+        let mut files = 0;
+        let mut g = 0;
+        while g < 8 {
+            if g + 2 >= f && g <= f + 2 {
+                files |= FILES[g];
+            }
+            g += 1;
+        }
+        let mut white = 0;
+        let mut black = 0;
+        let mut r = 0;
+        while r < 5 {
+            white |= RANKS[r];
+            black |= RANKS[7 - r];
+            r += 1;
+        }
+        t[0][f] = files & black;
+        t[1][f] = files & white;
+        f += 1;
+    }
+    t
+};
+
 const fn clamp(x: usize, lo: usize, hi: usize) -> usize {
     if x < lo {
         lo
@@ -242,6 +272,12 @@ mod tests {
             assert_eq!(area(w, Square::E8), area(b, Square::E1).flip_vertical());
         }
         assert!(Bitboard(KING_ZONE[Square::G1 as usize]).contains(Square::H3));
+        // The flank of a king on the g-file: e–h, ranks 1–5 (White).
+        let flank = |c: Color, file: usize| Bitboard(KING_FLANK[c as usize][file]);
+        assert_eq!(flank(w, 6), Bitboard(0x0000_00F0_F0F0_F0F0));
+        assert_eq!(flank(b, 6), flank(w, 6).flip_vertical());
+        assert_eq!(flank(w, 3).count(), 25);
+        assert_eq!(flank(w, 0).count(), 15);
         assert_eq!(
             pawn_attacks(w, Bitboard::from_square(Square::A2)),
             Bitboard::from_square(Square::B3)

@@ -468,3 +468,28 @@ fn drawish_rook_endings_are_scaled_down() {
         SCALE_NORMAL
     );
 }
+
+#[test]
+fn king_danger_counts_pins_discoveries_unsafe_checks_and_the_flank() {
+    use crate::eval::danger::Feature as F;
+    // White's king on g1. Black's bishop on a7 pins the f2 pawn; Black's
+    // knight on g5 alone stands between the king and Black's rook on g7
+    // (a discovered check); the bishop's capture on f2 would check but the
+    // king defends f2 (an unsafe check); the h4 pawn storms the king's
+    // flank (files e–h, ranks 1–5). Knight and bishop attack the area.
+    let fen = "6k1/b5r1/8/6n1/7p/8/5P1P/6K1 w - - 0 1";
+    let c = coefficients(&position(fen));
+    let white = c.danger[Color::White as usize];
+    let expect = |f: F, n: i16| assert_eq!(white[f as usize], n, "{f:?}");
+    expect(F::Constant, 1);
+    expect(F::NoQueen, 1);
+    expect(F::PinnedPieces, 1);
+    expect(F::DiscoveredChecks, 1);
+    expect(F::UnsafeChecks, 1);
+    expect(F::KnightChecks, 2);
+    expect(F::FlankStorm, 1);
+    // Black attacks at least g3 (pawn), f3, h3 and e4 (knight) and e3
+    // (bishop) on the flank; White's king and pawns defend some of it.
+    assert!(white[F::FlankAttacks as usize] >= 4, "{white:?}");
+    assert!(white[F::FlankDefence as usize] > 0, "{white:?}");
+}
