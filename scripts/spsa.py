@@ -89,6 +89,7 @@ def save(path, state):
     text += f',\n "history": [\n  {rows}\n ]\n}}\n' if rows else ',\n "history": []\n}\n'
     with os.fdopen(fd, "w") as f:
         f.write(text)
+    os.chmod(tmp, 0o644)  # mkstemp's 0600 would make a committed state private
     os.replace(tmp, path)
 
 
