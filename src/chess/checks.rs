@@ -8,10 +8,10 @@
 //! these sets do not capture, so those few moves are played on a copy
 //! instead. A test compares every answer with playing the move.
 
-use shakmaty::attacks::{
-    aligned, between, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use shakmaty::attacks::{aligned, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Move, Position as _, Square};
+
+use super::blockers::slider_blockers;
 
 /// Per-node data for [`CheckInfo::gives_check`].
 #[derive(Debug, Clone, Copy)]
@@ -49,17 +49,7 @@ impl CheckInfo {
             bishop | rook,
             Bitboard::EMPTY,
         ];
-        let ours = b.by_color(us);
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (b.rooks() | b.queens()))
-            | (bishop_attacks(king, Bitboard::EMPTY) & (b.bishops() | b.queens())))
-            & ours;
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.count() == 1 {
-                discoverers |= blockers & ours;
-            }
-        }
+        let discoverers = slider_blockers(b, king, us) & b.by_color(us);
         CheckInfo {
             enemy_king: Some(king),
             check_squares,

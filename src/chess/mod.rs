@@ -1,9 +1,11 @@
 //! The board layer: our [`Position`] over shakmaty (FEN, move text, keys,
-//! the rules that end a game), staged move generation, the gives-check
-//! test, piece values, static exchange evaluation, perft, random games
-//! for tests and data, and PGN games read in. Nothing here evaluates or
+//! the rules that end a game), staged move generation, the pieces that
+//! alone block a slider's line to a king, the gives-check test, piece
+//! values, static exchange evaluation, perft, random games for tests and
+//! data, and PGN games read in. Nothing here evaluates or
 //! searches.
 
+pub(crate) mod blockers;
 pub(crate) mod checks;
 mod fen;
 pub(crate) mod movegen;

@@ -16,28 +16,20 @@
 //! at every node was a measurable share of the search.
 
 use shakmaty::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+    aligned, bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position as _, Role, Square,
 };
+
+use super::blockers::slider_blockers;
 
 /// Our pieces pinned to our `king` by an enemy slider: they may only move
 /// along the pin.
 fn pinned(board: &Chess, king: Square) -> Bitboard {
     let b = board.board();
     let us = board.turn();
-    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
-        | (bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()))
-        & b.by_color(!us);
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & b.occupied();
-        if !blockers.more_than_one() {
-            pinned |= blockers & b.by_color(us);
-        }
-    }
-    pinned
+    slider_blockers(b, king, !us) & b.by_color(us)
 }
 
 /// The side to move's legal captures (capturing promotions to every piece),

@@ -16,14 +16,13 @@
 //! on its flank (`masks::KING_FLANK`; squares attacked twice count twice),
 //! its own attacks there, and enemy pawns storming the flank. Only when
 //! at least two pieces attack the area, or one with a queen on the board,
-//! as in Ethereal. The count then
-//! costs the king's side, not linearly (`danger::penalty`): its square in the
-//! midgame (a massed attack is worth far more than the sum of its parts),
+//! as in Ethereal. The count then costs the king's side, not linearly
+//! (`danger::penalty`): its square in the midgame (a massed attack is worth far more than the sum of its parts),
 //! linearly in the endgame. Midgame and endgame each keep their own count
 //! (the midgame and endgame values of the weights), and the tuner fits the
 //! weights through the curve by the chain rule (`tools::tune`).
 
-use shakmaty::attacks::{between, bishop_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::accumulator::Accumulator;
@@ -31,6 +30,7 @@ use super::attacks::AttackMaps;
 use super::danger::Feature;
 use super::layout as w;
 use super::masks::{FILES, KING_FLANK, behind, relative_rank};
+use crate::chess::blockers::slider_blockers;
 
 /// The relative rank of the pawn in `pawns` nearest to `color`'s back rank
 /// (0 when there is none).
@@ -146,9 +146,15 @@ pub fn danger<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         let unsafe_checks =
             (checks[0] | checks[1] | checks[2] | checks[3]) & !safe & !board.by_color(enemy);
         add(Feature::UnsafeChecks, unsafe_checks.count() as i32);
-        let (pinned, discovered) = line_blockers(board, color, king);
-        add(Feature::PinnedPieces, pinned);
-        add(Feature::DiscoveredChecks, discovered);
+        let blockers = slider_blockers(board, king, enemy);
+        add(
+            Feature::PinnedPieces,
+            (blockers & board.by_color(color)).count() as i32,
+        );
+        add(
+            Feature::DiscoveredChecks,
+            (blockers & board.by_color(enemy)).count() as i32,
+        );
         let flank = Bitboard(KING_FLANK[c][king.file() as usize]);
         let flank_attacks = maps.all[e] & flank;
         add(
@@ -159,27 +165,4 @@ pub fn danger<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {
         let storm = board.pawns() & board.by_color(enemy) & flank;
         add(Feature::FlankStorm, storm.count() as i32);
     }
-}
-
-/// Pieces that alone stand between `color`'s king and an enemy slider on
-/// its line: (the king's own, the enemy's).
-fn line_blockers(board: &Board, color: Color, king: shakmaty::Square) -> (i32, i32) {
-    let enemy = board.by_color(!color);
-    let queens = board.queens();
-    let snipers = enemy
-        & ((bishop_attacks(king, Bitboard::EMPTY) & (board.bishops() | queens))
-            | (rook_attacks(king, Bitboard::EMPTY) & (board.rooks() | queens)));
-    let occupied = board.occupied();
-    let (mut ours, mut theirs) = (0, 0);
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if blockers.count() == 1 {
-            if (blockers & enemy).any() {
-                theirs += 1;
-            } else {
-                ours += 1;
-            }
-        }
-    }
-    (ours, theirs)
 }

@@ -157,24 +157,16 @@ pub const KING_AREA: [[u64; 64]; 2] = {
 /// files within two of it, on the king's half of the board and one rank
 /// beyond (ranks 1–5 for White, 4–8 for Black).
 pub const KING_FLANK: [[u64; 8]; 2] = {
+    let white = RANKS[0] | RANKS[1] | RANKS[2] | RANKS[3] | RANKS[4];
+    let black = RANKS[3] | RANKS[4] | RANKS[5] | RANKS[6] | RANKS[7];
     let mut t = [[0; 8]; 2];
-    let mut f = 0;
+    let mut f: usize = 0;
     while f < 8 {
         let mut files = 0;
-        let mut g = 0;
-        while g < 8 {
-            if g + 2 >= f && g <= f + 2 {
-                files |= FILES[g];
-            }
+        let mut g = f.saturating_sub(2);
+        while g < 8 && g <= f + 2 {
+            files |= FILES[g];
             g += 1;
-        }
-        let mut white = 0;
-        let mut black = 0;
-        let mut r = 0;
-        while r < 5 {
-            white |= RANKS[r];
-            black |= RANKS[7 - r];
-            r += 1;
         }
         t[0][f] = files & black;
         t[1][f] = files & white;
