@@ -3,7 +3,10 @@
 
 use shakmaty::ByColor;
 
+use super::load::{Entry, parse_entry};
 use super::*;
+use crate::chess::Position;
+use crate::eval::coefficients;
 
 const FENS: [&str; 4] = [
     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
