@@ -17,10 +17,11 @@
 //! its own attacks there, and enemy pawns storming the flank. Only when
 //! at least two pieces attack the area, or one with a queen on the board,
 //! as in Ethereal. The count then costs the king's side, not linearly
-//! (`danger::penalty`): its square in the midgame (a massed attack is worth far more than the sum of its parts),
-//! linearly in the endgame. Midgame and endgame each keep their own count
-//! (the midgame and endgame values of the weights), and the tuner fits the
-//! weights through the curve by the chain rule (`tools::tune`).
+//! (`danger::penalty`): its square in the midgame (a massed attack is
+//! worth far more than the sum of its parts), linearly in the endgame.
+//! Midgame and endgame each keep their own count (the midgame and endgame
+//! values of the weights), and the tuner fits the weights through the curve
+//! by the chain rule (`tools::tune`).
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};

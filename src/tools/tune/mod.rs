@@ -16,8 +16,9 @@
 //! target = (1 - lambda) * result + lambda * sigmoid(K * score)
 //! ```
 //!
-//! 1. **Quiet positions.** Every labelled position is replaced by the leaf
-//!    of its quiescence search (`quiet.rs`); its labels stay.
+//! 1. **Quiet positions.** Every labelled position read from the files
+//!    (`load.rs`) is replaced by the leaf of its quiescence search
+//!    (`quiet.rs`); its labels stay.
 //! 2. **K.** The scaling constant is fitted first, with the current weights,
 //!    against the results alone, by golden-section search; it then stays
 //!    fixed, and the targets are blended with it ([`set_targets`]).
