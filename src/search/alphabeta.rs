@@ -167,7 +167,7 @@ impl Worker<'_> {
             let reduction = if N::ROOT || searched == 0 {
                 0
             } else {
-                self.late_move_reduction::<N>(&node, &mv, searched + 1, flags)
+                self.late_move_reduction::<N>(&node, &mv, &checks, searched + 1, flags)
             };
             let extension = if Some(m) == tt_move {
                 match self.tt_move_extension::<N>(ply, depth, window.beta, m, entry, flags) {

@@ -341,15 +341,17 @@ impl Worker<'_> {
     }
 
     /// Late move reductions of the `number`-th move of a node (not the
-    /// first): quiet moves and losing captures, checks or not. (Searching
-    /// every check to full depth solved 3 to 6 more WAC positions at a fixed
-    /// node budget; reducing and pruning quiet checks like other quiets won
-    /// about 40 Elo at 2+0.02: issue 38 in docs/strength.md.)
+    /// first): quiet moves and losing captures that do not give check.
+    /// (Pruning and ordering quiet checks like other quiets won about 40 Elo
+    /// at 2+0.02, but reducing them too cost ECM 26 positions at 500 ms;
+    /// searching every check to full depth won them back with no loss in
+    /// games: issue 38 in docs/strength.md.)
     #[inline]
     pub(super) fn late_move_reduction<N: NodeKind>(
         &self,
         node: &NodeFacts,
         mv: &MoveFacts,
+        checks: &CheckInfo,
         number: usize,
         flags: NodeFlags,
     ) -> i32 {
@@ -358,6 +360,11 @@ impl Worker<'_> {
             || depth < LMR_MIN_DEPTH.get()
             || number <= LMR_MIN_MOVES.get() as usize + usize::from(N::PV)
             || !(mv.quiet || mv.kind == MoveKind::BadCapture)
+            // A move that gives check is searched to full depth: checking
+            // sacrifices and quiet checks are where the tactics suites (ECM,
+            // WAC) lose most when they are reduced. Quiet checks still keep
+            // their history order and late-move/history pruning.
+            || checks.gives_check(self.pos.board(), mv.m)
         {
             return 0;
         }
