@@ -266,10 +266,11 @@ fn unit(rng: &mut Rng) -> f64 {
 
 /// The share of the soft time limit to think for, from the candidates'
 /// `scores` (best first) and the number of `legal` moves: nothing for a
-/// forced move; else from [`SHARE_OBVIOUS`] (the best is
-/// [`OBVIOUS_GAP_CP`] or more ahead of the second) to [`SHARE_CLOSE`] (level),
-/// halfway when there is no second candidate to compare with, times a
-/// random factor within [`SHARE_JITTER`], at most [`SHARE_MAX`].
+/// forced move; else from 0.5 (`SHARE_OBVIOUS`: the best is 150 cp,
+/// `OBVIOUS_GAP_CP`, or more ahead of the second) to 1.3 (`SHARE_CLOSE`:
+/// level), halfway when there is no second candidate to compare with,
+/// times a random factor within ±20% (`SHARE_JITTER`), at most
+/// [`SHARE_MAX`].
 pub fn think_share(scores: &[i32], legal: usize, rng: &mut Rng) -> f64 {
     let jitter = 1.0 + SHARE_JITTER * (2.0 * unit(rng) - 1.0);
     if legal <= 1 {

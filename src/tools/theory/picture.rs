@@ -11,7 +11,7 @@
 //! largest of its children's values) or a MIN level (the opponent: the
 //! smallest). So the principal variation carries the root's value down to
 //! its leaf. The searches themselves are negamax (each node's value from
-//! its own side to move); [`lines`] turns a MIN node's value, bounds and
+//! its own side to move); `lines` (below) turns a MIN node's value, bounds and
 //! window round (`v` → `-v`, `≥` ↔ `≤`, `[α, β]` → `[-β, -α]`).
 
 use shakmaty::san::SanPlus;
