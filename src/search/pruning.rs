@@ -59,10 +59,10 @@ pub(super) struct MoveFacts {
     /// What the move picker made of it.
     pub kind: MoveKind,
     /// Neither a capture nor a promotion. A quiet move that gives check is
-    /// reduced and late-move and history pruned like any other, but never
-    /// futility or SEE pruned (see [`Worker::prunes`] and issue 38 in
-    /// docs/strength.md); the check extension happens at the child, which
-    /// is in check.
+    /// late-move and history pruned like any other, but never futility or
+    /// SEE pruned and never reduced (see [`Worker::prunes`],
+    /// [`Worker::late_move_reduction`] and issue 38 in docs/strength.md);
+    /// the check extension happens at the child, which is in check.
     pub quiet: bool,
     /// Its history (quiet moves, with ordering on; else 0).
     pub history: i32,
