@@ -215,6 +215,11 @@ pub struct TuneArgs {
     /// overfitting.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
     pub validation: u32,
+    /// Fit only this weight group (a name of `eval/layout.rs`, e.g.
+    /// `KNIGHT_OUTPOST`; repeat for several): every other weight keeps its
+    /// current value. A new term is fitted on top of the committed weights.
+    #[arg(long, value_name = "GROUP")]
+    pub only: Vec<String>,
     /// Where to write the weights (the engine's own file by default).
     #[arg(long, default_value = "src/eval/weights.rs")]
     pub out: PathBuf,
@@ -308,6 +313,7 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         anchor: args.l2_anchor.into(),
     };
     let lambda = args.lambda;
+    let free = tune::free_weights(&args.only)?;
     let mut samples = load(args)?;
     // The last `validation` percent of the positions (whole games, as the
     // files hold them in order) are held out to measure overfitting.
@@ -338,13 +344,20 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         u64::from(epochs),
         "{bar:40} {pos}/{len} epochs {msg} eta {eta}",
     );
-    let fitted = tune::adam(train, &start_weights, k, config, &mut |epoch, loss| {
-        progress.set_position(u64::from(epoch));
-        progress.set_message(format!("loss {loss:.6}"));
-        if epoch.is_multiple_of(250) {
-            progress.suspend(|| eprintln!("epoch {epoch}: loss {loss:.6}"));
-        }
-    });
+    let fitted = tune::adam(
+        train,
+        &start_weights,
+        free.as_deref(),
+        k,
+        config,
+        &mut |epoch, loss| {
+            progress.set_position(u64::from(epoch));
+            progress.set_message(format!("loss {loss:.6}"));
+            if epoch.is_multiple_of(250) {
+                progress.suspend(|| eprintln!("epoch {epoch}: loss {loss:.6}"));
+            }
+        },
+    );
     progress.finish_and_clear();
     let weights = tune::rounded(&fitted);
     let as_float: Vec<[f64; 2]> = weights

@@ -68,6 +68,9 @@ pub enum TuneError {
     /// A blend weight outside 0 to 1.
     #[error("lambda {0} is not between 0 and 1")]
     BadLambda(f64),
+    /// `--only` named no weight group of `eval/layout.rs`.
+    #[error("--only {0}: no weight group of that name (see src/eval/layout.rs)")]
+    UnknownGroup(String),
 }
 
 /// A line of a data file that could not be used.

@@ -357,16 +357,19 @@ pub enum L2Anchor {
     Zero,
 }
 
-/// Adam on all weights from `start` (see [`AdamConfig`]). `on_epoch(epoch,
-/// loss)` is called after each step with the data loss before it. Returns
-/// the fitted weights.
+/// Adam from `start` (see [`AdamConfig`]) on the weights that `free`
+/// marks (all of them when `free` is `None`; the others keep their
+/// starting values). `on_epoch(epoch, loss)` is called after each step
+/// with the data loss before it. Returns the fitted weights.
 pub fn adam(
     samples: &[Sample],
     start: &[[f64; 2]],
+    free: Option<&[bool]>,
     k: f64,
     config: AdamConfig,
     on_epoch: &mut dyn FnMut(u32, f64),
 ) -> Vec<[f64; 2]> {
+    debug_assert!(free.is_none_or(|f| f.len() == start.len()));
     let AdamConfig {
         epochs,
         rate,
@@ -389,6 +392,9 @@ pub fn adam(
         let bias1 = 1.0 - ADAM_BETA1.powi(epoch as i32);
         let bias2 = 1.0 - ADAM_BETA2.powi(epoch as i32);
         for i in 0..w.len() {
+            if free.is_some_and(|f| !f[i]) {
+                continue;
+            }
             for j in 0..2 {
                 let g = grad[i][j];
                 m[i][j] = ADAM_BETA1 * m[i][j] + (1.0 - ADAM_BETA1) * g;
@@ -400,6 +406,32 @@ pub fn adam(
         on_epoch(epoch, l);
     }
     w
+}
+
+/// Which weights a fit may move when only the groups `names` are to be
+/// fitted: `None` (all of them) when `names` is empty.
+///
+/// # Errors
+///
+/// When a name is not a weight group of `eval/layout.rs`.
+pub fn free_weights(names: &[String]) -> Result<Option<Vec<bool>>, TuneError> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    if let Some(unknown) = names
+        .iter()
+        .find(|n| !layout::GROUPS.iter().any(|g| g.name == n.as_str()))
+    {
+        return Err(TuneError::UnknownGroup(unknown.clone()));
+    }
+    let free = (0..COUNT)
+        .map(|i| {
+            names
+                .iter()
+                .any(|n| layout::group_of(i).0.name == n.as_str())
+        })
+        .collect();
+    Ok(Some(free))
 }
 
 /// The weights rounded to whole centipawns.

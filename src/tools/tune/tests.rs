@@ -89,7 +89,7 @@ fn adam_lowers_the_loss_and_k_is_inside_its_range() {
         l2: 0.0,
         anchor: L2Anchor::Start,
     };
-    let after = loss(&s, &adam(&s, &w, k, config, &mut |_, _| {}), k);
+    let after = loss(&s, &adam(&s, &w, None, k, config, &mut |_, _| {}), k);
     assert!(after < before, "{after} !< {before}");
 }
 
@@ -103,7 +103,7 @@ fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
         l2: 1e3,
         anchor: L2Anchor::Start,
     };
-    let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
+    let fitted = adam(&s, &w, None, 0.006, config, &mut |_, _| {});
     let drift = fitted
         .iter()
         .zip(&w)
@@ -122,7 +122,7 @@ fn a_strong_l2_penalty_toward_zero_shrinks_every_weight() {
         l2: 1e3,
         anchor: L2Anchor::Zero,
     };
-    let fitted = adam(&s, &w, 0.006, config, &mut |_, _| {});
+    let fitted = adam(&s, &w, None, 0.006, config, &mut |_, _| {});
     // Each step moves a weight about `rate` toward zero, and none away.
     for (i, (a, b)) in fitted.iter().zip(&w).enumerate() {
         for j in 0..2 {
@@ -323,4 +323,33 @@ fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
     assert!(found[0].1.contains("piece code 15"), "{found:?}");
     assert_eq!(found[1].0, 5);
     assert!(found[1].1.contains("3 bytes at the end"), "{found:?}");
+}
+
+#[test]
+fn only_the_named_groups_move() {
+    let s = samples();
+    let w = current_weights();
+    let config = AdamConfig {
+        epochs: 20,
+        rate: 1.0,
+        l2: 0.0,
+        anchor: L2Anchor::Start,
+    };
+    let names = ["MOBILITY_KNIGHT".to_owned(), "TEMPO".to_owned()];
+    let free = free_weights(&names)
+        .expect("both groups exist")
+        .expect("a mask");
+    let fitted = adam(&s, &w, Some(&free), 0.006, config, &mut |_, _| {});
+    let moved = |i: usize| fitted[i] != w[i];
+    assert!((0..COUNT).filter(|&i| !free[i]).all(|i| !moved(i)));
+    assert!(moved(layout::TEMPO), "the free weights are fitted");
+    assert_eq!(
+        free.iter().filter(|&&f| f).count(),
+        1 + layout::MOBILITY_KNIGHT.indices().len()
+    );
+    assert!(free_weights(&[]).expect("no names").is_none());
+    assert!(matches!(
+        free_weights(&["NO_SUCH_GROUP".to_owned()]),
+        Err(TuneError::UnknownGroup(n)) if n == "NO_SUCH_GROUP"
+    ));
 }
