@@ -13,7 +13,7 @@
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
-use shakmaty::{Bitboard, Board, Color, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::masks::{FILES, KING_AREA, forward, pawn_attacks};
 
@@ -56,16 +56,6 @@ pub struct AttackMaps {
     /// `minor_guards[color]`: that side's knights and bishops that defend
     /// its own king's area.
     pub minor_guards: [i32; 2],
-}
-
-#[inline(always)]
-fn piece_attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        _ => queen_attacks(sq, occupied),
-    }
 }
 
 impl AttackMaps {
@@ -115,28 +105,31 @@ impl AttackMaps {
             let queens = board.queens() & us;
             let diagonal_view = occupied ^ ((board.bishops() & us) | queens);
             let straight_view = occupied ^ ((board.rooks() & us) | queens);
-            for (i, role) in PIECES.into_iter().enumerate() {
-                let view = match role {
-                    Role::Bishop => diagonal_view,
-                    Role::Rook => straight_view,
-                    _ => occupied,
+            // One loop per piece type, each with its own attack function
+            // (no dispatch on the type inside the loop).
+            macro_rules! scan {
+                ($i:expr, $attacks_from:expr) => {
+                    for sq in board.by_role(PIECES[$i]) & us {
+                        let attacks = $attacks_from(sq);
+                        maps.by_role[c][$i + 1] |= attacks;
+                        maps.twice[c] |= maps.all[c] & attacks;
+                        maps.all[c] |= attacks;
+                        each_piece(color, $i, attacks, area);
+                        let hits = attacks & zone;
+                        if hits.any() {
+                            maps.on_king[c].attackers[$i] += 1;
+                            maps.on_king[c].hits += hits.count() as i32;
+                        }
+                        if $i < 2 && (attacks & own_zone).any() {
+                            maps.minor_guards[c] += 1;
+                        }
+                    }
                 };
-                for sq in board.by_role(role) & us {
-                    let attacks = piece_attacks(role, sq, view);
-                    maps.by_role[c][i + 1] |= attacks;
-                    maps.twice[c] |= maps.all[c] & attacks;
-                    maps.all[c] |= attacks;
-                    each_piece(color, i, attacks, area);
-                    let hits = attacks & zone;
-                    if hits.any() {
-                        maps.on_king[c].attackers[i] += 1;
-                        maps.on_king[c].hits += hits.count() as i32;
-                    }
-                    if i < 2 && (attacks & own_zone).any() {
-                        maps.minor_guards[c] += 1;
-                    }
-                }
             }
+            scan!(0, knight_attacks);
+            scan!(1, |sq| bishop_attacks(sq, diagonal_view));
+            scan!(2, |sq| rook_attacks(sq, straight_view));
+            scan!(3, |sq| queen_attacks(sq, occupied));
         }
         maps
     }

@@ -90,10 +90,13 @@ fn closedness(board: &shakmaty::Board) -> usize {
     let white = board.pawns() & board.white();
     let black = board.pawns() & board.black();
     let locked = white & Bitboard(black.0 >> 8);
-    let open_files = FILES
-        .iter()
-        .filter(|&&f| (board.pawns() & Bitboard(f)).is_empty())
-        .count() as i32;
+    // Every pawn's file folded onto the first rank: its bits are the files
+    // with pawns.
+    let mut files = board.pawns().0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let open_files = 8 - (files & 0xff).count_ones() as i32;
     let sum = board.pawns().count() as i32 + 3 * locked.count() as i32 - 4 * open_files;
     (sum / 3).clamp(0, 8) as usize
 }
