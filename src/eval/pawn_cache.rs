@@ -99,8 +99,6 @@ impl PawnCache {
         }
     }
 
-    /// The pawn-and-king score (White minus Black) and the passed pawns of
-    /// `board`, computed and stored on a miss.
     /// Hints the CPU to load the entry of `board` into cache: the search
     /// calls this as it enters a node, so that the load overlaps the
     /// transposition table's before the evaluation needs it.
@@ -118,6 +116,8 @@ impl PawnCache {
         let _ = index;
     }
 
+    /// The pawn-and-king score (White minus Black) and the passed pawns of
+    /// `board`, computed and stored on a miss.
     #[inline]
     pub(super) fn probe(&mut self, board: &Board) -> (S, Bitboard) {
         let key = pawn_key(board);
