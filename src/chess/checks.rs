@@ -9,7 +9,7 @@
 //! instead. A test compares every answer with playing the move.
 
 use shakmaty::attacks::{aligned, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use shakmaty::{Bitboard, Chess, Move, Position as _, Square};
+use shakmaty::{Bitboard, Chess, Move, Position as _, Role, Square};
 
 use super::blockers::slider_blockers;
 
@@ -54,6 +54,19 @@ impl CheckInfo {
             enemy_king: Some(king),
             check_squares,
             discoverers,
+        }
+    }
+
+    /// Where a piece of kind `role` on `from` may move to give check (other
+    /// than by promoting or castling): the squares from which that kind
+    /// checks, every square when the piece uncovers a check by moving off
+    /// its line. A superset: [`CheckInfo::gives_check`] still decides.
+    #[inline(always)]
+    pub fn check_reach(&self, role: Role, from: Square) -> Bitboard {
+        if self.discoverers.contains(from) {
+            Bitboard::FULL
+        } else {
+            self.check_squares[role as usize - 1]
         }
     }
 

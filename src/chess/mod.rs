@@ -1,6 +1,6 @@
 //! The board layer: our [`Position`] over shakmaty (FEN, move text, keys,
 //! the rules that end a game), staged move generation, the pieces that
-//! alone block a slider's line to a king, the gives-check test, piece
+//! alone block a slider's line to a king, stored moves made legal moves, the gives-check test, piece
 //! values, static exchange evaluation, perft, random games for tests and
 //! data, and PGN games read in. Nothing here evaluates or
 //! searches.
@@ -13,6 +13,7 @@ mod notation;
 pub mod perft;
 pub mod pgn;
 mod position;
+pub(crate) mod quick_move;
 pub mod random;
 pub(crate) mod see;
 pub mod values;

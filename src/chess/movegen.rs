@@ -26,7 +26,7 @@ use super::blockers::slider_blockers;
 
 /// Our pieces pinned to our `king` by an enemy slider: they may only move
 /// along the pin.
-fn pinned(board: &Chess, king: Square) -> Bitboard {
+pub(super) fn pinned(board: &Chess, king: Square) -> Bitboard {
     let b = board.board();
     let us = board.turn();
     slider_blockers(b, king, !us) & b.by_color(us)
@@ -113,7 +113,7 @@ pub fn generate_tactical(board: &Chess, emit: &mut impl FnMut(Move)) {
         }
     }
 
-    piece_moves(board, king, pinned, them, emit);
+    piece_moves(board, king, pinned, them, &|_, _| Bitboard::FULL, emit);
 }
 
 /// The side to move's legal moves that [`tactical_moves`] leaves out: quiet
@@ -128,7 +128,23 @@ pub fn quiet_moves(board: &Chess) -> MoveList {
 }
 
 /// [`quiet_moves`], handed one by one to `emit`.
+#[inline]
 pub fn generate_quiet(board: &Chess, emit: &mut impl FnMut(Move)) {
+    generate_quiet_within(board, &|_, _| Bitboard::FULL, emit);
+}
+
+/// [`generate_quiet`] limited to the moves of a piece of kind `role` on
+/// `from` whose destination is in `reach(role, from)` (castling moves are
+/// always handed out), in the same order: the moves it hands out are those
+/// of [`generate_quiet`] that `reach` allows. A caller that wants a few
+/// moves by destination (checking moves: the squares that check, or every
+/// square for a piece that uncovers a check) skips generating the others,
+/// the king's especially, whose every destination costs an attack test.
+pub fn generate_quiet_within(
+    board: &Chess,
+    reach: &impl Fn(Role, Square) -> Bitboard,
+    emit: &mut impl FnMut(Move),
+) {
     debug_assert!(!board.is_check(), "evasions go through legal_moves()");
     let b = board.board();
     let us = board.turn();
@@ -139,7 +155,9 @@ pub fn generate_quiet(board: &Chess, emit: &mut impl FnMut(Move)) {
     let occupied = b.occupied();
     let empty = !occupied;
     let pinned = pinned(board, king);
-    let legal = |from: Square, to: Square| !pinned.contains(from) || aligned(from, to, king);
+    let legal = |from: Square, to: Square| {
+        reach(Role::Pawn, from).contains(to) && (!pinned.contains(from) || aligned(from, to, king))
+    };
     let quiet = |role: Role, from: Square, to: Square, promotion: Option<Role>| Move::Normal {
         role,
         from,
@@ -175,7 +193,7 @@ pub fn generate_quiet(board: &Chess, emit: &mut impl FnMut(Move)) {
         }
     }
 
-    piece_moves(board, king, pinned, empty, emit);
+    piece_moves(board, king, pinned, empty, reach, emit);
     // shakmaty returns castling moves as a whole list: only ask with the
     // right to castle on that side and nothing between king and rook (its
     // own first test).
@@ -189,13 +207,15 @@ pub fn generate_quiet(board: &Chess, emit: &mut impl FnMut(Move)) {
 
 /// Legal moves of the knights to queens, then of the king onto unattacked
 /// squares, to squares in `targets` (enemy pieces for captures, empty
-/// squares for quiet moves), in shakmaty's order. `pinned` are our pieces
-/// pinned to our `king`.
+/// squares for quiet moves) and in `reach(role, from)`, in shakmaty's order.
+/// `pinned` are our pieces pinned to our `king`.
+#[inline(always)]
 fn piece_moves(
     board: &Chess,
     king: Square,
     pinned: Bitboard,
     targets: Bitboard,
+    reach: &impl Fn(Role, Square) -> Bitboard,
     emit: &mut impl FnMut(Move),
 ) {
     let b = board.board();
@@ -219,14 +239,14 @@ fn piece_moves(
                 Role::Rook => rook_attacks(from, occupied),
                 _ => queen_attacks(from, occupied),
             };
-            for to in attacks & targets {
+            for to in attacks & targets & reach(role, from) {
                 if legal(from, to) {
                     push(role, from, to);
                 }
             }
         }
     }
-    for to in king_attacks(king) & targets {
+    for to in king_attacks(king) & targets & reach(Role::King, king) {
         if b.attacks_to(to, !us, occupied).is_empty() {
             push(Role::King, king, to);
         }
@@ -242,6 +262,7 @@ fn pawn_source(to: Square, offset: i32) -> Square {
 mod tests {
     use super::*;
     use crate::chess::Position;
+    use crate::chess::checks::CheckInfo;
     use crate::chess::random::RandomGame;
 
     fn reference(board: &Chess) -> Vec<Move> {
@@ -261,9 +282,10 @@ mod tests {
     }
 
     /// Same moves, same order as filtering shakmaty's legal moves, along
-    /// random games from positions rich in pins, promotions and en passant.
+    /// random games from positions rich in pins, promotions and en passant;
+    /// the quiet moves within the check reach hold every quiet check.
     #[test]
-    fn tactical_and_quiet_moves_match_filtered_legal_moves() {
+    fn tactical_quiet_and_checking_moves_match_filtered_legal_moves() {
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -305,6 +327,28 @@ mod tests {
                                 shakmaty::EnPassantMode::Legal
                             )
                         );
+                        // The moves that check, found among those within
+                        // the check reach: all of them, in order.
+                        let info = CheckInfo::new(board);
+                        let mut within = Vec::new();
+                        generate_quiet_within(
+                            board,
+                            &|role, from| info.check_reach(role, from),
+                            &mut |m| within.push(m),
+                        );
+                        let checking = |moves: Vec<Move>| -> Vec<Move> {
+                            moves
+                                .into_iter()
+                                .filter(|&m| {
+                                    m.promotion().is_none() && {
+                                        let mut after = board.clone();
+                                        after.play_unchecked(m);
+                                        after.is_check()
+                                    }
+                                })
+                                .collect()
+                        };
+                        assert_eq!(checking(within), checking(quiet_reference(board)));
                         checked += 1;
                     }
                     if game.plies() == 120 || !game.step() {

@@ -10,7 +10,7 @@
 //!   line they share runs on, past the front piece, into the enemy king's
 //!   zone (2): a Qc2 + Bd3 aimed at h7.
 
-use shakmaty::attacks::{bishop_attacks, ray, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, ray};
 use shakmaty::{Bitboard, Board, Color};
 
 use super::accumulator::Accumulator;
@@ -30,13 +30,18 @@ fn file_batteries<A: Accumulator>(board: &Board, color: Color, acc: &mut A) {
     let occupied = board.occupied();
     for sq in heavy {
         let forward = mask(&FORWARD_FILE, color, sq);
-        let front = rook_attacks(sq, occupied) & forward & heavy;
-        let Some(front) = front.first() else {
-            continue;
-        };
         if (own_pawns & forward).any() {
             continue;
         }
+        // The first piece ahead on the file, if it is one of ours.
+        let ahead = forward & occupied;
+        let first = match color {
+            Color::White => ahead.first(),
+            Color::Black => ahead.last(),
+        };
+        let Some(front) = first.filter(|&f| heavy.contains(f)) else {
+            continue;
+        };
         let both_rooks = rooks.contains(sq) && rooks.contains(front);
         let with_queen = rooks.contains(sq) != rooks.contains(front);
         if both_rooks {

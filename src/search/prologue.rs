@@ -73,6 +73,7 @@ impl Worker<'_> {
         // The evaluation usually follows the probe: start loading its pawn
         // cache entry now, so the two loads overlap.
         self.pawns.prefetch(self.pos.board().board());
+        self.evals.prefetch(key);
         let entry = self.shared.tt.probe(key, ply);
         self.stats.tt_hits += u64::from(entry.is_some());
         entry

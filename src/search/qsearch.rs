@@ -17,7 +17,7 @@ use super::score::mated_in;
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
-use crate::chess::movegen::generate_quiet;
+use crate::chess::movegen::generate_quiet_within;
 use crate::chess::see::see_ge;
 use crate::chess::values::material_gain;
 
@@ -62,10 +62,6 @@ impl Worker<'_> {
         {
             return e.score;
         }
-        let tt_move = entry
-            .and_then(|e| e.mv)
-            .and_then(|m| m.to_move(self.pos.board()));
-
         // Stand pat: the side to move may decline every capture (with the
         // static evaluation corrected by the correction history, as the
         // main search prunes with it).
@@ -77,6 +73,21 @@ impl Worker<'_> {
         window.alpha = window.alpha.max(stand_pat);
         let original_alpha = window.alpha;
         let mut best = Best::new(stand_pat);
+
+        // The TT move, checked for legality only after stand pat (which
+        // often ends the node). Out of check only a capture or a queen
+        // promotion is searched here, and a move onto an empty square
+        // without promoting is neither (bar en passant): not worth the check.
+        let board = self.pos.board();
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .filter(|m| {
+                in_check
+                    || m.promotion.is_some()
+                    || board.board().by_color(!board.turn()).contains(m.to)
+                    || board.maybe_ep_square() == Some(m.to)
+            })
+            .and_then(|m| m.to_move(board));
 
         let mut picker = if in_check {
             MovePicker::new(tt_move, [None; 2], None, config.ordering)
@@ -181,7 +192,9 @@ impl Worker<'_> {
 fn quiet_checks(board: &Chess) -> ArrayVec<Move, MAX_QUIET_CHECKS> {
     let info = CheckInfo::new(board);
     let mut moves = ArrayVec::new();
-    generate_quiet(board, &mut |m| {
+    // Only the destinations that can check are generated.
+    let reach = |role, from| info.check_reach(role, from);
+    generate_quiet_within(board, &reach, &mut |m| {
         if !moves.is_full()
             && m.promotion().is_none()
             && info.gives_check(board, m)

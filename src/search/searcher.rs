@@ -75,8 +75,8 @@ impl Searcher {
     }
 
     /// Forgets everything learned about the game: the table and the
-    /// histories. The pawn caches stay: they only hold exact evaluation
-    /// terms, so keeping them never changes a search.
+    /// histories. The pawn and evaluation caches stay: they only hold exact
+    /// evaluations, so keeping them never changes a search.
     pub fn new_game(&mut self) {
         self.tt.clear();
         for thread in &mut self.threads {

@@ -14,7 +14,7 @@ use super::signals::Signals;
 use super::tablebase::setup::TbSearch;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
-use crate::eval::PawnCache;
+use crate::eval::{EvalCache, PawnCache};
 
 /// Stack size of a search thread: deep recursion with per-ply move lists
 /// needs more than the default 2 MiB.
@@ -30,6 +30,9 @@ pub struct ThreadState {
     /// fresh computation would, so keeping it never changes a search; it
     /// saves allocating and zeroing 400 KB per search and starts warm.
     pub pawns: PawnCache,
+    /// Whole static evaluations by zobrist key; like the pawn cache, a hit
+    /// is exactly a fresh evaluation, so it is kept between searches.
+    pub evals: EvalCache,
     /// The correction history of the static evaluation (reset by
     /// `ucinewgame`).
     pub correction: Correction,

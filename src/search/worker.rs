@@ -19,7 +19,7 @@ use super::score::{INFINITE, MAX_PLY, mated_in};
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
 use crate::chess::Position;
-use crate::eval::{PawnCache, evaluate_cached};
+use crate::eval::{EvalCache, PawnCache, evaluate_cached};
 
 /// Nodes between two looks at the clock and the node counters.
 const CHECK_INTERVAL: u64 = 1024;
@@ -34,6 +34,8 @@ pub(super) struct Worker<'a> {
     pub history: &'a mut History,
     /// This thread's pawn cache.
     pub pawns: &'a mut PawnCache,
+    /// This thread's evaluation cache.
+    pub evals: &'a mut EvalCache,
     /// This thread's correction history.
     pub correction: &'a mut Correction,
     /// The position being searched: the root and the moves played since.
@@ -75,6 +77,7 @@ impl<'a> Worker<'a> {
             shared,
             history: &mut state.history,
             pawns: &mut state.pawns,
+            evals: &mut state.evals,
             correction: &mut state.correction,
             pos,
             stack: Stack::new(),
@@ -258,7 +261,12 @@ impl<'a> Worker<'a> {
     /// strength's handicap, if any).
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
-        let eval = evaluate_cached(self.pos.board(), self.pawns);
+        let key = self.pos.key();
+        let eval = self.evals.probe(key).unwrap_or_else(|| {
+            let eval = evaluate_cached(self.pos.board(), self.pawns);
+            self.evals.store(key, eval);
+            eval
+        });
         match self.shared.handicap {
             None => eval,
             Some(h) => h.apply(eval, self.pos.board(), self.pos.key()),

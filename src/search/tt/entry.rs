@@ -5,6 +5,7 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Role, Square};
 
+use crate::chess::quick_move::{Quick, quick_move};
 use crate::search::score::{clamp16, from_tt, to_tt};
 
 /// Depths are stored as `depth + DEPTH_OFFSET` in a byte.
@@ -63,13 +64,17 @@ impl TtMove {
     /// entry may be stale, or belong to another position whose key
     /// collides).
     pub fn to_move(self, board: &Chess) -> Option<Move> {
-        UciMove::Normal {
-            from: self.from,
-            to: self.to,
-            promotion: self.promotion,
+        match quick_move(board, self.from, self.to, self.promotion) {
+            Quick::Legal(m) => Some(m),
+            Quick::Illegal => None,
+            Quick::Unsure => UciMove::Normal {
+                from: self.from,
+                to: self.to,
+                promotion: self.promotion,
+            }
+            .to_move(board)
+            .ok(),
         }
-        .to_move(board)
-        .ok()
     }
 
     /// Finds this move among `moves` by comparing squares (a test helper
