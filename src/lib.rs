@@ -12,6 +12,7 @@
 //! tb      Syzygy tablebases: probing, root move ranking
 //! chess   position, keys, move generation, checks, SEE, perft, PGN
 //! error   typed errors shared by every layer
+//! prefetch  the cache hint the tables of eval and search share
 //! ```
 //!
 //! The binary (`src/main.rs`) only parses the command line and calls
@@ -22,6 +23,7 @@ pub mod chess;
 pub mod engine;
 pub mod error;
 pub mod eval;
+pub(crate) mod prefetch;
 pub mod search;
 pub mod tb;
 pub mod tools;

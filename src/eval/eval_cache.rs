@@ -57,16 +57,7 @@ impl EvalCache {
     /// calls this as it probes the transposition table).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let slot = &self.entries[self.index(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 CPU has;
-        // a prefetch never faults and the pointer is a valid entry anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        crate::prefetch::prefetch(&self.entries[self.index(key)]);
     }
 
     /// The evaluation stored for `key`, if any.

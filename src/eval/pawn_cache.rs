@@ -105,15 +105,7 @@ impl PawnCache {
     #[inline]
     pub fn prefetch(&self, board: &Board) {
         let index = pawn_key(board) as usize & (self.entries.len() - 1);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 CPU has;
-        // a prefetch never faults and the pointer is a valid entry anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(&self.entries[index]).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = index;
+        crate::prefetch::prefetch(&self.entries[index]);
     }
 
     /// The pawn-and-king score (White minus Black) and the passed pawns of

@@ -230,15 +230,7 @@ impl TranspositionTable {
 
     /// Hints the CPU to load the bucket of `key` into cache.
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `_mm_prefetch` only needs SSE, which every x86_64 CPU has;
-        // a prefetch never faults and the pointer is a valid bucket anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(self.bucket(key)).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::prefetch::prefetch(self.bucket(key));
     }
 }
 
