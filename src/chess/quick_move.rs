@@ -30,8 +30,16 @@ pub enum Quick {
 }
 
 /// The legal move of `board` from `from` to `to` promoting to `promotion`
-/// (see the module documentation).
-pub fn quick_move(board: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Quick {
+/// (see the module documentation); `in_check`: the side to move is in check
+/// (the search knows it already).
+pub fn quick_move(
+    board: &Chess,
+    in_check: bool,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Quick {
+    debug_assert_eq!(in_check, board.is_check());
     let b = board.board();
     let us = board.turn();
     let Some(piece) = b.piece_at(from) else {
@@ -44,7 +52,7 @@ pub fn quick_move(board: &Chess, from: Square, to: Square, promotion: Option<Rol
     if promotion.is_some() && role != Role::Pawn {
         return Quick::Illegal;
     }
-    if role == Role::King || promotion.is_some() || board.is_check() {
+    if role == Role::King || promotion.is_some() || in_check {
         return Quick::Unsure;
     }
     if b.by_color(us).contains(to) {
@@ -148,7 +156,7 @@ mod tests {
                                     promotion,
                                 };
                                 let full = uci.to_move(board).ok();
-                                match quick_move(board, from, to, promotion) {
+                                match quick_move(board, board.is_check(), from, to, promotion) {
                                     Quick::Legal(m) => {
                                         assert_eq!(full, Some(m), "{uci} in {board:?}");
                                         quick += 1;

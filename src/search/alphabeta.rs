@@ -123,7 +123,7 @@ impl Worker<'_> {
 
         // The TT move, checked for legality only now: the cutoffs and
         // prunings above often make it unnecessary.
-        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board()));
+        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board(), in_check));
 
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.

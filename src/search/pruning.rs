@@ -214,7 +214,8 @@ impl Worker<'_> {
         {
             return None;
         }
-        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board()));
+        // ProbCut runs only out of check (`prune_node`).
+        let tt_move = entry.and_then(|e| e.mv?.to_move(self.pos.board(), false));
         let mut picker = MovePicker::qsearch(tt_move);
         let window = Window::new(cut_beta - 1, cut_beta);
         while let Some((m, _)) = picker.next(self.pos.board(), self.history, &CheckInfo::UNUSED) {

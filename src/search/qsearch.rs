@@ -87,7 +87,7 @@ impl Worker<'_> {
                     || board.board().by_color(!board.turn()).contains(m.to)
                     || board.maybe_ep_square() == Some(m.to)
             })
-            .and_then(|m| m.to_move(board));
+            .and_then(|m| m.to_move(board, in_check));
 
         let mut picker = if in_check {
             MovePicker::new(tt_move, [None; 2], None, config.ordering)

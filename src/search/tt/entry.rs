@@ -62,9 +62,9 @@ impl TtMove {
     /// The legal move of `board` this stands for, if there is one: the
     /// legality check every TT move goes through before it is played (an
     /// entry may be stale, or belong to another position whose key
-    /// collides).
-    pub fn to_move(self, board: &Chess) -> Option<Move> {
-        match quick_move(board, self.from, self.to, self.promotion) {
+    /// collides). `in_check`: the side to move is in check.
+    pub fn to_move(self, board: &Chess, in_check: bool) -> Option<Move> {
+        match quick_move(board, in_check, self.from, self.to, self.promotion) {
             Quick::Legal(m) => Some(m),
             Quick::Illegal => None,
             Quick::Unsure => UciMove::Normal {

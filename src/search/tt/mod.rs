@@ -328,7 +328,7 @@ mod tests {
             let tm = TtMove::from_move(m);
             assert_eq!(TtMove::decode(tm.encode()), Some(tm));
             assert_eq!(tm.find_in(&moves), Some(m));
-            assert_eq!(tm.to_move(&pos), Some(m));
+            assert_eq!(tm.to_move(&pos, pos.is_check()), Some(m));
         }
         let long_castle = TtMove::from_move(mv(E1, A1, None)).find_in(&moves);
         assert!(matches!(long_castle, Some(Move::Castle { .. })));
