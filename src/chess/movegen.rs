@@ -263,7 +263,7 @@ mod tests {
     use super::*;
     use crate::chess::Position;
     use crate::chess::checks::CheckInfo;
-    use crate::chess::random::RandomGame;
+    use crate::chess::random::{RandomGame, TRICKY_STARTS};
 
     fn reference(board: &Chess) -> Vec<Move> {
         board
@@ -286,12 +286,7 @@ mod tests {
     /// the quiet moves within the check reach hold every quiet check.
     #[test]
     fn tactical_quiet_and_checking_moves_match_filtered_legal_moves() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        let others = [
             "8/P1k5/K7/8/8/8/8/8 w - - 0 1",
             "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
@@ -301,7 +296,7 @@ mod tests {
             "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         ];
         let mut checked = 0;
-        for fen in fens {
+        for fen in TRICKY_STARTS.into_iter().chain(others) {
             for seed in 0..40 {
                 let chess960 = fen.contains("HF") || fen.contains("HE") || fen.starts_with("1r2");
                 let start = Position::from_fen(fen, chess960).unwrap();

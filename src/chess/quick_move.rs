@@ -127,21 +127,14 @@ mod tests {
 
     use super::*;
     use crate::chess::Position;
-    use crate::chess::random::RandomGame;
+    use crate::chess::random::{RandomGame, TRICKY_STARTS};
 
     /// Every square pair (and every promotion of the pawns' pairs) of many
     /// positions along random games: a quick answer is always shakmaty's.
     #[test]
     fn quick_answers_agree_with_shakmaty() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        ];
         let (mut quick, mut checked) = (0, 0);
-        for fen in fens {
+        for fen in TRICKY_STARTS {
             for seed in 0..6 {
                 let start = Position::from_fen(fen, false).unwrap();
                 let mut game = RandomGame::new(start, seed);

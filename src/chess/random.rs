@@ -14,6 +14,17 @@ use shakmaty::{Move, MoveList, Position as _};
 
 use super::position::Position;
 
+/// The five standard perft positions (the start, "Kiwipete" and three more
+/// rich in pins, promotions, castling and en passant): where the tests'
+/// random games start when they need every kind of move.
+pub const TRICKY_STARTS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+];
+
 /// SplitMix64: tiny, fast and well mixed; every seed (zero included) gives
 /// a full-period sequence.
 #[derive(Debug, Clone)]

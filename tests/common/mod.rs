@@ -549,6 +549,35 @@ pub fn play_line(pos: &Position, moves: &[String], chess960: bool) -> Result<Pos
     Ok(pos)
 }
 
+/// Sends `go`, reads to its `bestmove`, and checks: the lines before the
+/// search are warnings holding `warnings` (in order), there is one
+/// `bestmove`, it is legal in `pos` (with its ponder move), and no error
+/// was printed. Returns the lines.
+pub fn go_answered(e: &mut Engine, pos: &Position, go: &str, warnings: &[&str]) -> Vec<String> {
+    e.send(go);
+    let lines = e.read_until_bestmove();
+    let said: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string "))
+        .collect();
+    assert_eq!(said.len(), warnings.len(), "{go:?}: {lines:?}");
+    for (line, fragment) in said.iter().zip(warnings) {
+        assert!(
+            line.starts_with("info string warning: ") && line.contains(fragment),
+            "{go:?}: {line:?} lacks {fragment:?}"
+        );
+    }
+    assert_eq!(count_bestmoves(&lines), 1, "{go:?}: {lines:?}");
+    let (best, ponder) = parse_bestmove(lines.last().unwrap()).expect("a bestmove line");
+    let mut played = vec![best];
+    played.extend(ponder);
+    if let Err(err) = play_line(pos, &played, false) {
+        panic!("{go:?}: {err}: {lines:?}");
+    }
+    assert!(e.sync().is_empty(), "{go:?}: output after bestmove");
+    lines
+}
+
 /// The FEN after `moves` from the start position (computed by the library).
 pub fn startpos_after(moves: &[&str]) -> String {
     let mut pos = Position::startpos();
