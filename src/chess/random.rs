@@ -17,7 +17,8 @@ use super::position::Position;
 /// The five standard perft positions (the start, "Kiwipete" and three more
 /// rich in pins, promotions, castling and en passant): where the tests'
 /// random games start when they need every kind of move.
-pub const TRICKY_STARTS: [&str; 5] = [
+#[cfg(test)]
+pub(crate) const TRICKY_STARTS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
