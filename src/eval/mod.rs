@@ -81,7 +81,10 @@ pub use complexity::FEATURES as COMPLEXITY_FEATURES;
 pub use danger::{DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR};
 pub use endgame::SCALE_NORMAL;
 pub use eval_cache::EvalCache;
-pub use evaluate::{evaluate, evaluate_cached, evaluate_white, evaluate_white_cached};
+pub use evaluate::{
+    Partial, complete, evaluate, evaluate_cached, evaluate_white, evaluate_white_cached,
+    partial_cached,
+};
 pub use known_win::KNOWN_WIN;
 pub use layout::Term;
 pub use material::material_balance;

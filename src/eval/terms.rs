@@ -29,8 +29,14 @@ pub fn count_terms<A: Accumulator>(board: &Board, acc: &mut A) {
 
 /// Every other term, given the passed pawns.
 pub fn piece_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
+    material::pieces(pos.board(), acc);
+    positional_terms(pos, passed, acc);
+}
+
+/// The piece terms after the pieces' material and tables: everything that
+/// needs attack maps (what a lazy evaluation leaves out).
+pub fn positional_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut A) {
     let board = pos.board();
-    material::pieces(board, acc);
     let maps = mobility::mobility(board, acc);
     king::danger(board, &maps, acc);
     pieces::pieces(pos, &maps, acc);

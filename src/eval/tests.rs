@@ -83,6 +83,46 @@ fn pawn_cache_changes_no_evaluation() {
 }
 
 #[test]
+fn cheap_part_and_rest_make_the_whole_evaluation() {
+    let mut cache = PawnCache::new();
+    let mut checked = (0, 0);
+    for pos in random_positions(12, 100) {
+        let partial = partial_cached(&pos, &mut cache);
+        assert_eq!(complete(&pos, partial), evaluate(&pos), "{}", fen(&pos));
+        if partial.exact {
+            checked.0 += 1;
+            assert_eq!(partial.estimate, evaluate(&pos), "{}", fen(&pos));
+            continue;
+        }
+        checked.1 += 1;
+        // The cheap part is the evaluation with only the pawn cache's, the
+        // piece counts' and the pieces' material and table terms, tapered.
+        let board = pos.board();
+        let mut acc = Sum::default();
+        terms::pawn_terms(board, &mut acc);
+        terms::count_terms(board, &mut acc);
+        material::pieces(board, &mut acc);
+        let white = taper(acc.total(), phase(board));
+        let stm = if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        };
+        assert_eq!(partial.estimate, stm, "{}", fen(&pos));
+    }
+    assert!(checked.1 > 1000, "{checked:?}");
+    for fen in [
+        "7k/8/5K2/8/8/8/8/2B2N2 w - - 0 1",
+        "4k3/8/4K3/8/8/8/8/7R b - - 0 1",
+    ] {
+        let pos = position(fen);
+        let partial = partial_cached(&pos, &mut cache);
+        assert!(partial.exact, "{fen}");
+        assert_eq!(partial.estimate, evaluate(&pos), "{fen}");
+    }
+}
+
+#[test]
 fn mirrored_position_has_same_eval() {
     for pos in random_positions(12, 100) {
         assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{}", fen(&pos));

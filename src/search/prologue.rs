@@ -17,7 +17,8 @@ use shakmaty::{Move, Position as _};
 
 use super::correction::CorrectionKeys;
 use super::node::{NodeKind, Window};
-use super::score::{INFINITE, MAX_PLY, TB_WIN_BOUND};
+use super::params::LAZY_MARGIN;
+use super::score::{INFINITE, MAX_PLY, NO_EVAL, TB_WIN_BOUND};
 use super::tablebase::probe::TbProbe;
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
@@ -34,6 +35,21 @@ pub(super) struct StaticEval {
     pub improving: bool,
     /// Where its corrections are kept (`None`: not corrected).
     pub keys: Option<CorrectionKeys>,
+}
+
+/// How a quiescence node stands pat ([`Worker::stand_pat`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum StandPat {
+    /// With its static evaluation.
+    Eval(StaticEval),
+    /// The lazy evaluation's cheap part is far above beta: the node fails
+    /// high with this score (at most its static evaluation, as far as the
+    /// margin holds).
+    FailsHigh(i32),
+    /// The cheap part is far below alpha: `eval` is a score the static
+    /// evaluation stays under (as far as the margin holds), `raw` is
+    /// [`NO_EVAL`] (no evaluation to store).
+    BelowAlpha(StaticEval),
 }
 
 /// What the tables say about a node of the main search before its moves.
@@ -83,27 +99,76 @@ impl Worker<'_> {
     /// has one with a score), corrected by the correction history;
     /// `-INFINITE` in check. Not `improving` (see [`Worker::static_eval`]).
     pub(super) fn node_eval(&mut self, in_check: bool, entry: Option<TtEntry>) -> StaticEval {
-        let mut se = StaticEval {
-            raw: -INFINITE,
-            eval: -INFINITE,
-            improving: false,
-            keys: None,
-        };
         if in_check {
-            return se;
+            return StaticEval {
+                raw: -INFINITE,
+                eval: -INFINITE,
+                improving: false,
+                keys: None,
+            };
         }
-        se.raw = match entry.filter(|e| e.bound != Bound::None) {
+        let raw = match entry.filter(|e| e.bound != Bound::None && e.eval != NO_EVAL) {
             Some(e) => e.eval,
             None => self.evaluate(),
         };
-        se.eval = se.raw;
+        self.corrected(raw)
+    }
+
+    /// `raw`, the static evaluation of the current position, corrected by
+    /// the correction history.
+    fn corrected(&mut self, raw: i32) -> StaticEval {
+        let mut se = StaticEval {
+            raw,
+            eval: raw,
+            improving: false,
+            keys: None,
+        };
         if self.shared.config.correction {
             let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
-            se.eval = (se.raw + self.correction.correction(&keys))
+            se.eval = (raw + self.correction.correction(&keys))
                 .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
             se.keys = Some(keys);
         }
         se
+    }
+
+    /// The stand-pat evaluation of a quiescence node not in check, with a
+    /// lazy evaluation: at a non-PV node whose evaluation is not at hand,
+    /// the cheap part of the evaluation (material, tables, the pawn cache)
+    /// is computed first, and when it is more than [`LAZY_MARGIN`] beyond
+    /// the window the rest (everything that needs attack maps, about four
+    /// fifths of the evaluation's cost) is not computed: the node stands
+    /// pat on the margin's side of the cheap part.
+    pub(super) fn stand_pat<N: NodeKind>(
+        &mut self,
+        entry: Option<TtEntry>,
+        window: Window,
+    ) -> StandPat {
+        let config = self.shared.config;
+        let at_hand = entry.is_some_and(|e| e.bound != Bound::None && e.eval != NO_EVAL);
+        if N::PV || at_hand || !(config.pruning && config.node_pruning) {
+            return StandPat::Eval(self.node_eval(false, entry));
+        }
+        let partial = match self.evaluate_partial() {
+            Ok(raw) => return StandPat::Eval(self.corrected(raw)),
+            Err(partial) => partial,
+        };
+        // Lazy evaluation: the correction applies to the cheap part as it
+        // would to the whole.
+        let cheap = self.corrected(partial.estimate);
+        let margin = LAZY_MARGIN.get();
+        if cheap.eval - margin >= window.beta {
+            return StandPat::FailsHigh(cheap.eval - margin);
+        }
+        if cheap.eval + margin <= window.alpha {
+            return StandPat::BelowAlpha(StaticEval {
+                raw: NO_EVAL,
+                eval: cheap.eval + margin,
+                ..cheap
+            });
+        }
+        let raw = self.evaluate_rest(partial);
+        StandPat::Eval(self.corrected(raw))
     }
 
     /// What every node of the main search but the root does first: the

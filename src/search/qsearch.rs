@@ -13,6 +13,7 @@ use super::alphabeta::{Best, Update};
 use super::node::{NodeKind, Window};
 use super::ordering::movepicker::MovePicker;
 use super::params::DELTA_MARGIN;
+use super::prologue::StandPat;
 use super::score::mated_in;
 use super::tt::{Bound, TtEntry, TtMove};
 use super::worker::Worker;
@@ -65,7 +66,14 @@ impl Worker<'_> {
         // Stand pat: the side to move may decline every capture (with the
         // static evaluation corrected by the correction history, as the
         // main search prunes with it).
-        let se = self.node_eval(in_check, entry);
+        let se = if in_check {
+            self.node_eval(true, entry)
+        } else {
+            match self.stand_pat::<N>(entry, window) {
+                StandPat::Eval(se) | StandPat::BelowAlpha(se) => se,
+                StandPat::FailsHigh(score) => return score,
+            }
+        };
         let stand_pat = se.eval;
         if stand_pat >= window.beta {
             return stand_pat;

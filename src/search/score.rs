@@ -105,6 +105,11 @@ pub fn from_tt(score: i16, ply: usize) -> i32 {
     score - mate_sign(score) * ply as i32
 }
 
+/// The table's static evaluation of an entry whose node never computed one
+/// (a quiescence node decided by the lazy evaluation): no evaluation ever
+/// reaches it (they stay within a few thousand centipawns).
+pub const NO_EVAL: i32 = i16::MIN as i32;
+
 /// `x` clamped into `i16`.
 pub fn clamp16(x: i32) -> i16 {
     x.clamp(i16::MIN.into(), i16::MAX.into()) as i16

@@ -19,7 +19,7 @@ use super::score::{INFINITE, MAX_PLY, mated_in};
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
 use crate::chess::Position;
-use crate::eval::{EvalCache, PawnCache, evaluate_cached};
+use crate::eval::{EvalCache, Partial, PawnCache, complete, evaluate_cached, partial_cached};
 
 /// Nodes between two looks at the clock and the node counters.
 const CHECK_INTERVAL: u64 = 1024;
@@ -271,6 +271,38 @@ impl<'a> Worker<'a> {
             None => eval,
             Some(h) => h.apply(eval, self.pos.board(), self.pos.key()),
         }
+    }
+
+    /// The cheap part of the static evaluation of the current position, or
+    /// the whole evaluation when that is as cheap (a known win, or a
+    /// limited strength's handicap in force). The evaluation cache is not
+    /// asked here: what the search does with the cheap part must not
+    /// depend on what the cache happens to hold (it is kept between games
+    /// because a hit never changes a search), so it is asked in
+    /// [`Worker::evaluate_rest`].
+    #[inline]
+    pub fn evaluate_partial(&mut self) -> Result<i32, Partial> {
+        if self.shared.handicap.is_some() {
+            return Ok(self.evaluate());
+        }
+        let partial = partial_cached(self.pos.board(), self.pawns);
+        if partial.exact {
+            return Ok(partial.estimate);
+        }
+        Err(partial)
+    }
+
+    /// The whole static evaluation of the current position, from the cheap
+    /// part that [`Worker::evaluate_partial`] gave: equal to
+    /// [`Worker::evaluate`].
+    #[inline]
+    pub fn evaluate_rest(&mut self, partial: Partial) -> i32 {
+        let key = self.pos.key();
+        self.evals.probe(key).unwrap_or_else(|| {
+            let eval = complete(self.pos.board(), partial);
+            self.evals.store(key, eval);
+            eval
+        })
     }
 
     /// A leaf of the plain search (quiescence off): the static evaluation,

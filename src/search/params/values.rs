@@ -141,6 +141,10 @@ tunables! {
     // Quiescence search.
     /// Delta pruning in qsearch: margin over the captured piece.
     DELTA_MARGIN = 200, 50..=400, step 16;
+    /// Lazy evaluation in qsearch: how far the evaluation's cheap part
+    /// (material, tables, the pawn cache) must be beyond the window for the
+    /// rest not to be computed.
+    LAZY_MARGIN = 300, 100..=800, step 25;
 
     // Time management (`time.rs`; no effect on a search to a fixed depth).
     /// Moves assumed left in a sudden-death game when `movestogo` is absent.

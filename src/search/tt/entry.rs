@@ -6,7 +6,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Role, Square};
 
 use crate::chess::quick_move::{Quick, quick_move};
-use crate::search::score::{clamp16, from_tt, to_tt};
+use crate::search::score::{NO_EVAL, clamp16, from_tt, to_tt};
 
 /// Depths are stored as `depth + DEPTH_OFFSET` in a byte.
 const DEPTH_OFFSET: i32 = 8;
@@ -159,7 +159,13 @@ impl TtEntry {
 /// keep (an encoded [`TtMove`] or 0), which the caller may have taken from
 /// the entry it replaces rather than from `entry.mv`.
 pub(super) fn pack(mv_bits: u64, entry: &TtEntry, ply: usize, generation: u8) -> u64 {
-    let (score, eval) = (to_tt(entry.score, ply), clamp16(entry.eval));
+    // A real evaluation is clamped clear of NO_EVAL (i16::MIN).
+    let eval = if entry.eval == NO_EVAL {
+        i16::MIN
+    } else {
+        clamp16(entry.eval.max(-i32::from(i16::MAX)))
+    };
+    let score = to_tt(entry.score, ply);
     let depth8 = (entry.depth + DEPTH_OFFSET).clamp(0, 255) as u64;
     let (bound, pv) = (entry.bound, entry.pv);
     mv_bits

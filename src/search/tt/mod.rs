@@ -238,7 +238,7 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::search::score::{
-        MATE, TB_WIN, TB_WIN_BOUND, from_tt as score_from_tt, to_tt as score_to_tt,
+        MATE, NO_EVAL, TB_WIN, TB_WIN_BOUND, from_tt as score_from_tt, to_tt as score_to_tt,
     };
     use shakmaty::{CastlingMode, Chess, Move, Position as _, Role, Square, Square::*, fen::Fen};
 
@@ -315,6 +315,12 @@ mod tests {
         store(&tt, 9, None, (0, 100_000, 1000, Bound::Lower), 0);
         let e = tt.probe(9, 0).unwrap();
         assert_eq!((e.eval, e.depth), (i16::MAX.into(), 247));
+        // NO_EVAL (a lazily evaluated node) comes back as itself; no real
+        // evaluation, however low, becomes it.
+        store(&tt, 10, None, (0, NO_EVAL, 0, Bound::Upper), 0);
+        assert_eq!(tt.probe(10, 0).unwrap().eval, NO_EVAL);
+        store(&tt, 11, None, (0, -100_000, 0, Bound::Upper), 0);
+        assert_eq!(tt.probe(11, 0).unwrap().eval, -i32::from(i16::MAX));
         put(&tt, 9, -50);
         assert_eq!(tt.probe(9, 0).unwrap().depth, -8);
     }
