@@ -37,6 +37,18 @@ pub(super) struct StaticEval {
     pub keys: Option<CorrectionKeys>,
 }
 
+/// `raw` corrected by `correction` (keys and centipawns, if any).
+fn corrected_by(raw: i32, correction: Option<(CorrectionKeys, i32)>) -> StaticEval {
+    StaticEval {
+        raw,
+        eval: correction.map_or(raw, |(_, c)| {
+            (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+        }),
+        improving: false,
+        keys: correction.map(|(keys, _)| keys),
+    }
+}
+
 /// How a quiescence node stands pat ([`Worker::stand_pat`]).
 #[derive(Debug, Clone, Copy)]
 pub(super) enum StandPat {
@@ -117,19 +129,17 @@ impl Worker<'_> {
     /// `raw`, the static evaluation of the current position, corrected by
     /// the correction history.
     fn corrected(&mut self, raw: i32) -> StaticEval {
-        let mut se = StaticEval {
-            raw,
-            eval: raw,
-            improving: false,
-            keys: None,
-        };
-        if self.shared.config.correction {
+        let correction = self.correction_here();
+        corrected_by(raw, correction)
+    }
+
+    /// The correction history's keys and correction for the current
+    /// position (`None`: evaluations are not corrected).
+    fn correction_here(&self) -> Option<(CorrectionKeys, i32)> {
+        self.shared.config.correction.then(|| {
             let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
-            se.eval = (raw + self.correction.correction(&keys))
-                .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
-            se.keys = Some(keys);
-        }
-        se
+            (keys, self.correction.correction(&keys))
+        })
     }
 
     /// The stand-pat evaluation of a quiescence node not in check, with a
@@ -155,7 +165,8 @@ impl Worker<'_> {
         };
         // Lazy evaluation: the correction applies to the cheap part as it
         // would to the whole.
-        let cheap = self.corrected(partial.estimate);
+        let correction = self.correction_here();
+        let cheap = corrected_by(partial.estimate, correction);
         let margin = LAZY_MARGIN.get();
         if cheap.eval - margin >= window.beta {
             return StandPat::FailsHigh(cheap.eval - margin);
@@ -168,7 +179,7 @@ impl Worker<'_> {
             });
         }
         let raw = self.evaluate_rest(partial);
-        StandPat::Eval(self.corrected(raw))
+        StandPat::Eval(corrected_by(raw, correction))
     }
 
     /// What every node of the main search but the root does first: the
