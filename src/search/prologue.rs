@@ -146,9 +146,9 @@ impl Worker<'_> {
     /// lazy evaluation: at a non-PV node whose evaluation is not at hand,
     /// the cheap part of the evaluation (material, tables, the pawn cache)
     /// is computed first, and when it is more than [`LAZY_MARGIN`] beyond
-    /// the window the rest (everything that needs attack maps, about four
-    /// fifths of the evaluation's cost) is not computed: the node stands
-    /// pat on the margin's side of the cheap part.
+    /// the window the rest (everything that needs attack maps, about three
+    /// quarters of the evaluation's time in a profile) is not computed: the
+    /// node stands pat on the margin's side of the cheap part.
     pub(super) fn stand_pat<N: NodeKind>(
         &mut self,
         entry: Option<TtEntry>,
