@@ -89,9 +89,9 @@ fn cheap_part_and_rest_make_the_whole_evaluation() {
     for pos in random_positions(12, 100) {
         let partial = partial_cached(&pos, &mut cache);
         assert_eq!(complete(&pos, partial), evaluate(&pos), "{}", fen(&pos));
-        if partial.exact {
+        if partial.is_exact() {
             checked.0 += 1;
-            assert_eq!(partial.estimate, evaluate(&pos), "{}", fen(&pos));
+            assert_eq!(partial.estimate(), evaluate(&pos), "{}", fen(&pos));
             continue;
         }
         checked.1 += 1;
@@ -108,7 +108,7 @@ fn cheap_part_and_rest_make_the_whole_evaluation() {
         } else {
             -white
         };
-        assert_eq!(partial.estimate, stm, "{}", fen(&pos));
+        assert_eq!(partial.estimate(), stm, "{}", fen(&pos));
     }
     assert!(checked.1 > 1000, "{checked:?}");
     for fen in [
@@ -117,8 +117,8 @@ fn cheap_part_and_rest_make_the_whole_evaluation() {
     ] {
         let pos = position(fen);
         let partial = partial_cached(&pos, &mut cache);
-        assert!(partial.exact, "{fen}");
-        assert_eq!(partial.estimate, evaluate(&pos), "{fen}");
+        assert!(partial.is_exact(), "{fen}");
+        assert_eq!(partial.estimate(), evaluate(&pos), "{fen}");
     }
 }
 

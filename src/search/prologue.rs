@@ -37,6 +37,14 @@ pub(super) struct StaticEval {
     pub keys: Option<CorrectionKeys>,
 }
 
+/// The static evaluation the table's `entry` keeps, if it has one (an
+/// entry with a score whose node computed it).
+fn table_eval(entry: Option<TtEntry>) -> Option<i32> {
+    entry
+        .filter(|e| e.bound != Bound::None && e.eval != NO_EVAL)
+        .map(|e| e.eval)
+}
+
 /// `raw` corrected by `correction` (keys and centipawns, if any).
 fn corrected_by(raw: i32, correction: Option<(CorrectionKeys, i32)>) -> StaticEval {
     StaticEval {
@@ -119,10 +127,7 @@ impl Worker<'_> {
                 keys: None,
             };
         }
-        let raw = match entry.filter(|e| e.bound != Bound::None && e.eval != NO_EVAL) {
-            Some(e) => e.eval,
-            None => self.evaluate(),
-        };
+        let raw = table_eval(entry).unwrap_or_else(|| self.evaluate());
         self.corrected(raw)
     }
 
@@ -155,8 +160,7 @@ impl Worker<'_> {
         window: Window,
     ) -> StandPat {
         let config = self.shared.config;
-        let at_hand = entry.is_some_and(|e| e.bound != Bound::None && e.eval != NO_EVAL);
-        if N::PV || at_hand || !(config.pruning && config.node_pruning) {
+        if N::PV || table_eval(entry).is_some() || !(config.pruning && config.node_pruning) {
             return StandPat::Eval(self.node_eval(false, entry));
         }
         let partial = match self.evaluate_partial() {
@@ -166,7 +170,7 @@ impl Worker<'_> {
         // Lazy evaluation: the correction applies to the cheap part as it
         // would to the whole.
         let correction = self.correction_here();
-        let cheap = corrected_by(partial.estimate, correction);
+        let cheap = corrected_by(partial.estimate(), correction);
         let margin = LAZY_MARGIN.get();
         if cheap.eval - margin >= window.beta {
             return StandPat::FailsHigh(cheap.eval - margin);

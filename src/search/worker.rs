@@ -286,8 +286,8 @@ impl<'a> Worker<'a> {
             return Ok(self.evaluate());
         }
         let partial = partial_cached(self.pos.board(), self.pawns);
-        if partial.exact {
-            return Ok(partial.estimate);
+        if partial.is_exact() {
+            return Ok(partial.estimate());
         }
         Err(partial)
     }
