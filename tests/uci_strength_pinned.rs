@@ -7,7 +7,8 @@
 //! 18689773 at bench's old default depth 14), before the answer path was
 //! rebuilt (issue 37), so the rebuilt path was held to play the same games,
 //! move for move and line for line; it was written anew with the
-//! evaluation of issue 36 (Bench: 3481955). It covers several
+//! evaluation of issue 36 (Bench: 3481955), and again with its weights
+//! fitted to Ethereal 12's scores (Bench: 3357428). It covers several
 //! levels, `MultiPV` below and at the level's own lines, a game after
 //! `ucinewgame`, clock moves that wait, `go ponder` with `ponderhit` and
 //! `go infinite` with `stop`.
