@@ -21,12 +21,13 @@ move), are skipped.
 """
 
 import argparse
-import math
 import re
 import sys
 
 import chess
 import chess.pgn
+
+from score_k import fit_k
 
 MIN_PLY = 16
 RESULTS = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}
@@ -67,22 +68,6 @@ def kept_positions(game):
         if keep:
             yield board.fen(), result, white_cp(comment, board)
         board.push(move)
-
-
-def fit_k(pairs):
-    """The K of `sigmoid(K * score)` closest to the results (least squares)."""
-
-    def loss(k):
-        return sum((r - 1 / (1 + math.exp(-k * s))) ** 2 for s, r in pairs)
-
-    lo, hi = 0.0005, 0.05
-    for _ in range(60):
-        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if loss(a) < loss(b):
-            hi = b
-        else:
-            lo = a
-    return (lo + hi) / 2
 
 
 def main():

@@ -31,6 +31,8 @@ import subprocess
 import sys
 import threading
 
+from score_k import fit_k
+
 PIECES = "PNBRQKpnbrqk"
 
 
@@ -197,22 +199,6 @@ def label_games(engine, games, keep, seed, out):
             white = cp if " w " in fen else -cp
             lines.append((fen, result, white))
         out[index] = lines
-
-
-def fit_k(pairs):
-    """The K of `sigmoid(K * score)` closest to the results (least squares)."""
-
-    def loss(k):
-        return sum((r - 1 / (1 + math.exp(-k * s))) ** 2 for s, r in pairs)
-
-    lo, hi = 0.0005, 0.05
-    for _ in range(60):
-        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if loss(a) < loss(b):
-            hi = b
-        else:
-            lo = a
-    return (lo + hi) / 2
 
 
 def main():
