@@ -10,10 +10,10 @@
 //! before the endgame scale factor is exactly
 //! `sum(coefficient[i] * weight[i])`, in midgame and endgame separately.
 
-use shakmaty::Color;
+use shakmaty::{Color, Role, Square};
 
 use super::danger::penalty;
-use super::layout::{ALL, COUNT, KING_DANGER};
+use super::layout::{ALL, COUNT, KING_DANGER, MATERIAL, piece_square};
 use super::tapered::S;
 
 /// A sink for weighted feature counts.
@@ -25,6 +25,16 @@ pub trait Accumulator {
     /// `count` times toward the danger count of `color`'s king, which
     /// costs `color` not linearly (`danger::penalty`).
     fn danger(&mut self, color: Color, feature: usize, count: i32);
+
+    /// Counts one `color` piece of type `role` on `sq`: its material weight
+    /// (kings have none) and its piece-square weight.
+    #[inline(always)]
+    fn piece(&mut self, color: Color, role: Role, sq: Square) {
+        if role != Role::King {
+            self.add(color, MATERIAL.at(role as usize - 1), 1);
+        }
+        self.add(color, piece_square(color, role, sq), 1);
+    }
 }
 
 /// A weight packed into one integer: the endgame value in the high 16 bits,
@@ -53,6 +63,35 @@ const fn pack_all() -> [i32; COUNT] {
 
 /// [`ALL`], packed.
 static PACKED: [i32; COUNT] = pack_all();
+
+/// [`Accumulator::piece`] for [`Sum`]: `[color][role - 1][square]`, the
+/// packed sum of the piece's material and piece-square weights.
+static PACKED_PIECES: [[[i32; 64]; 6]; 2] = pack_pieces();
+
+const fn pack_pieces() -> [[[i32; 64]; 6]; 2] {
+    let mut out = [[[0; 64]; 6]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let mut r = 0;
+        while r < 6 {
+            let role = Role::ALL[r];
+            let mut sq = 0;
+            while sq < 64 {
+                let square = Square::ALL[sq];
+                let mut packed = PACKED[piece_square(color, role, square)];
+                if r < 5 {
+                    packed = packed.wrapping_add(PACKED[MATERIAL.at(r)]);
+                }
+                out[color as usize][r][sq] = packed;
+                sq += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+}
 
 /// The fast accumulator: the running sum of the weights, White minus Black,
 /// packed (one multiply and one add per term), and each king's danger
@@ -97,6 +136,15 @@ impl Accumulator for Sum {
         let d = &mut self.danger[color as usize];
         *d = d.wrapping_add(PACKED[KING_DANGER.at(feature)].wrapping_mul(count));
     }
+
+    #[inline(always)]
+    fn piece(&mut self, color: Color, role: Role, sq: Square) {
+        let v = PACKED_PIECES[color as usize][role as usize - 1][sq as usize];
+        self.sum = match color {
+            Color::White => self.sum.wrapping_add(v),
+            Color::Black => self.sum.wrapping_sub(v),
+        };
+    }
 }
 
 #[cfg(test)]
@@ -122,5 +170,23 @@ mod tests {
         }
         let expected = ALL.iter().take(40).fold(S(-5, 7), |t, &w| t + w);
         assert_eq!(sum.total(), expected);
+    }
+
+    #[test]
+    fn a_packed_piece_is_its_material_and_table_weights() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in [Square::A1, Square::E4, Square::H7, Square::C8] {
+                    let mut packed = Sum::default();
+                    packed.piece(color, role, sq);
+                    let mut apart = Sum::default();
+                    if role != Role::King {
+                        apart.add(color, MATERIAL.at(role as usize - 1), 1);
+                    }
+                    apart.add(color, piece_square(color, role, sq), 1);
+                    assert_eq!(packed, apart, "{color:?} {role:?} {sq:?}");
+                }
+            }
+        }
     }
 }

@@ -18,6 +18,8 @@
 //! To add a weight: add its group here and its starting values to
 //! `weights.rs` (in the same order), then use the index in a term.
 
+use shakmaty::{Color, Role, Square};
+
 pub use super::handles::{Array, Table};
 use super::tapered::S;
 use super::weights;
@@ -465,6 +467,23 @@ pub static ALL: [S; COUNT] = flatten();
 
 /// The trace row of every weight, in index order.
 pub static TERM_OF: [Term; COUNT] = terms();
+
+/// The piece-square table of each piece type, pawn to king.
+const PST: [Array; 6] = [
+    PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING,
+];
+
+/// The index of the piece-square weight of `role` on `sq` for `color`:
+/// tables are written from White's side with the 8th rank first, so White
+/// flips the rank and Black (seen mirrored) uses the square as it is.
+#[inline(always)]
+pub const fn piece_square(color: Color, role: Role, sq: Square) -> usize {
+    let square = match color {
+        Color::White => sq as usize ^ 56,
+        Color::Black => sq as usize,
+    };
+    PST[role as usize - 1].at(square)
+}
 
 /// The current weights as a vector, for a tuner to start from.
 pub fn all() -> Vec<S> {

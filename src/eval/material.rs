@@ -5,46 +5,17 @@
 //! cache keys on. [`material_balance`] is the material alone, for a limited
 //! strength that sees little beyond it (`engine::strength::handicap`).
 
-use shakmaty::{Board, Chess, Color, Position as _, Role, Square};
+use shakmaty::{Board, Chess, Color, Position as _, Role};
 
 use super::accumulator::{Accumulator, Sum};
 use super::layout as w;
 use super::tapered::{phase, taper};
 
-/// The piece-square table of each piece type, pawn to king.
-const PST: [w::Array; 6] = [
-    w::PST_PAWN,
-    w::PST_KNIGHT,
-    w::PST_BISHOP,
-    w::PST_ROOK,
-    w::PST_QUEEN,
-    w::PST_KING,
-];
-
-/// The piece-square index of `role` on `sq` for `color`: tables are written
-/// from White's side with the 8th rank first, so White flips the rank and
-/// Black (seen mirrored) uses the square as it is.
-#[inline(always)]
-fn pst_index(color: Color, role: Role, sq: Square) -> usize {
-    let square = match color {
-        Color::White => sq as usize ^ 56,
-        Color::Black => sq as usize,
-    };
-    PST[role as usize - 1].at(square)
-}
-
 fn role_terms<A: Accumulator>(board: &Board, role: Role, acc: &mut A) {
     for color in Color::ALL {
         let pieces = board.by_role(role) & board.by_color(color);
-        if role != Role::King {
-            acc.add(
-                color,
-                w::MATERIAL.at(role as usize - 1),
-                pieces.count() as i32,
-            );
-        }
         for sq in pieces {
-            acc.add(color, pst_index(color, role, sq), 1);
+            acc.piece(color, role, sq);
         }
     }
 }

@@ -309,12 +309,9 @@ impl MovePicker {
             self.step >= OrderingStep::History,
             self.step >= OrderingStep::Full,
         );
+        let scorer = history.quiet_scorer(side, &self.conts);
         for (m, score) in &mut self.moves[self.cursor..] {
-            let h = if use_history {
-                history.quiet_score(side, *m, &self.conts)
-            } else {
-                0
-            };
+            let h = if use_history { scorer.score(*m) } else { 0 };
             let c = if use_checks && checks.gives_check(board, *m) {
                 CHECK_BONUS
             } else {
