@@ -72,7 +72,7 @@ const fn pack_pieces() -> [[[i32; 64]; 6]; 2] {
     let mut out = [[[0; 64]; 6]; 2];
     let mut c = 0;
     while c < 2 {
-        let color = if c == 0 { Color::Black } else { Color::White };
+        let color = Color::ALL[c];
         let mut r = 0;
         while r < 6 {
             let role = Role::ALL[r];

@@ -85,8 +85,8 @@ pub struct QuietScorer<'a> {
 }
 
 impl QuietScorer<'_> {
-    /// The history of the quiet move `m`: equal to
-    /// [`History::quiet_score`] for the same side and continuations.
+    /// The history of the quiet move `m`: its butterfly score plus its
+    /// continuation scores.
     #[inline(always)]
     pub fn score(&self, m: Move) -> i32 {
         let k = key(self.side, m);
@@ -134,24 +134,11 @@ impl History {
         })
     }
 
-    /// The butterfly score of a quiet move by `side`.
-    pub fn score(&self, side: Color, m: Move) -> i32 {
-        let (from, to) = squares(m);
-        i32::from(self.butterfly[side as usize][from as usize][to as usize])
-    }
-
     /// The history of a quiet move by `side` after the moves `conts`: its
     /// butterfly score plus its continuation scores.
     #[inline]
     pub fn quiet_score(&self, side: Color, m: Move, conts: &Continuations) -> i32 {
-        let k = key(side, m);
-        let continuation: i32 = conts
-            .0
-            .iter()
-            .flatten()
-            .map(|c| i32::from(self.continuation[usize::from(c.0) * KEYS + k]))
-            .sum();
-        self.score(side, m) + continuation
+        self.quiet_scorer(side, conts).score(m)
     }
 
     /// [`History::quiet_score`] for many moves of one node: the butterfly
@@ -293,12 +280,6 @@ mod tests {
         h.update_quiet_cutoff(Color::Black, 8, after, &tried, Some(before));
         let with = h.quiet_score(Color::Black, after, &conts);
         let without = h.quiet_score(Color::Black, after, &Continuations::default());
-        assert_eq!(h.quiet_scorer(Color::Black, &conts).score(after), with);
-        assert_eq!(
-            h.quiet_scorer(Color::Black, &Continuations::default())
-                .score(after),
-            without
-        );
         assert_eq!(with, 2 * without);
         assert!(without > 0);
         assert_eq!(h.countermove(Some(before)), Some(after));
