@@ -111,7 +111,7 @@ fn the_options_are_listed_and_bad_values_keep_the_old_ones() {
     let lines = e.read_until(|l| l == "uciok");
     for option in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1500 min 1000 max 3200",
+        "option name UCI_Elo type spin default 1500 min 1000 max 3400",
         "option name StrengthSeed type spin default 0 min 0 max 2147483647",
     ] {
         assert!(lines.contains(&option.to_owned()), "{option}: {lines:?}");
@@ -123,7 +123,7 @@ fn the_options_are_listed_and_bad_values_keep_the_old_ones() {
     let mut noisy = limited(1300, 77);
     for bad in [
         "setoption name UCI_Elo value 999",
-        "setoption name UCI_Elo value 3201",
+        "setoption name UCI_Elo value 3401",
         "setoption name UCI_Elo value strong",
         "setoption name UCI_Elo value",
         "setoption name UCI_LimitStrength value maybe",

@@ -36,32 +36,44 @@ use crate::search::Score;
 
 /// The smallest `UCI_Elo`.
 pub const ELO_MIN: i64 = 1000;
-/// The largest `UCI_Elo`: full strength as the calibration's first probe
-/// measured it at 10+0.1 (3208 ± 114), the top level's target.
-pub const ELO_MAX: i64 = 3200;
+/// The largest `UCI_Elo`: played by skill 3000, which measured 3424 ± 153
+/// on the replayed ladder, just below full strength (3420 ± 146, 10+0.1;
+/// docs/calibration.md).
+pub const ELO_MAX: i64 = 3400;
 /// The default `UCI_Elo`.
 pub const ELO_DEFAULT: i64 = 1500;
 
-/// `UCI_Elo` → skill, piecewise linear: the calibration. From 1800 up,
-/// from the first probing pass of the strength ladder (docs/calibration.md,
-/// Calibration; five skills, 359 games at 10+0.1 against HoiChess,
-/// Phalanx, GNU Chess, Glaurung and each other): skill 1500 measured 1504,
-/// 2000 1997, 2500 2831, 3000 3254, full strength 3208 (± 114); the
-/// ladder found 1800–3200 within ±100 of their targets. Below 1800, from
-/// every measurement of a low skill (the probe: 1000 measured 790 ± 507,
-/// 1500 1504 ± 148; two ladder passes: 1147 808 ± 207, 1256 816 ± 219,
-/// 1427 1302 ± 144, 1511 1179 ± 190, 1800 1728 ± 67): a straight line
-/// through them weighted by their intervals, 1.36 Elo a skill point, puts
-/// 1000 at skill 1257 and 1400 at 1551 (rounded to 1260 and 1550); 1800
-/// keeps its skill, 1800.
+/// `UCI_Elo` → skill, piecewise linear: the calibration.
+///
+/// From 1800 up, from the ladder replayed on the engine of Strength III and
+/// IV (docs/calibration.md, "Replay after the strength issues"; 600 games
+/// at 10+0.1 against HoiChess, Phalanx, GNU Chess, Glaurung and full
+/// strength): skill 1800 measured 1755 ± 69, 2122 2409 ± 109, 2381
+/// 2841 ± 73, 2700 3255 ± 119, 3000 3424 ± 153 (full strength 3420 ±
+/// 146). 1800 keeps its skill (within its band); 2000–3200 are read off
+/// the straight lines between those measurements; 3400 is skill 3000, the
+/// measured player itself (nearly full strength: from skill 2700 up the
+/// node budget outgrows what the clock allows at 10+0.1, so the curve
+/// flattens there).
+///
+/// Below 1800, from every measurement of a low skill before the strength
+/// work (the probe: 1000 measured 790 ± 507, 1500 1504 ± 148; two ladder
+/// passes: 1147 808 ± 207, 1256 816 ± 219, 1427 1302 ± 144, 1511 1179 ±
+/// 190, 1800 1728 ± 67): a straight line through them weighted by their
+/// intervals, 1.36 Elo a skill point, puts 1000 at skill 1257 and 1400 at
+/// 1551 (rounded to 1260 and 1550); there the handicaps, not the search,
+/// set the strength, and skill 1800 measured the same after the strength
+/// work.
 pub const CALIBRATION: &[(i32, i32)] = &[
     (1000, 1260),
     (1400, 1550),
     (1800, 1800),
-    (2000, 2002),
-    (2500, 2301),
-    (3000, 2700),
-    (3200, 3000),
+    (2000, 1921),
+    (2200, 2019),
+    (2600, 2236),
+    (3000, 2504),
+    (3200, 2658),
+    (3400, 3000),
 ];
 
 /// Nodes of the search at skill 1000.
