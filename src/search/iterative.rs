@@ -9,7 +9,7 @@ use super::limits::SearchLimits;
 use super::node::{NodeFlags, Root, Window};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::report::{Counters, PvLine, ScoreBound, SearchInfo, SearchReport};
-use super::score::{INFINITE, MATE, MAX_DEPTH, Score, is_decisive, is_mate};
+use super::score::{INFINITE, MATE, Score, is_decisive, is_mate};
 use super::time::soft_scale;
 use super::worker::Worker;
 
@@ -145,13 +145,19 @@ fn mate_settled(score: i32, depth: u32, limits: &SearchLimits) -> bool {
     depth >= 2 * plies + MATE_SETTLED_MARGIN
 }
 
-/// A helper thread's iterative deepening: until the search stops; returns
-/// its last completed line. Helper `index` (from 1) leaves out some depths
-/// (see [`helper_skips`]), so that the threads spread over several depths
-/// and the table fills with deeper results sooner.
-pub(super) fn helper_thread(worker: &mut Worker<'_>, index: usize) -> Option<Completed> {
+/// A helper thread's iterative deepening: until the search stops or it has
+/// completed `max_depth` (the depth `go depth` asked for, so that no helper
+/// answers from deeper than that); returns its last completed line. Helper
+/// `index` (from 1) leaves out some depths (see [`helper_skips`]), so that
+/// the threads spread over several depths and the table fills with deeper
+/// results sooner.
+pub(super) fn helper_thread(
+    worker: &mut Worker<'_>,
+    index: usize,
+    max_depth: u32,
+) -> Option<Completed> {
     let mut completed = None;
-    for depth in 1..=MAX_DEPTH {
+    for depth in 1..=max_depth {
         if helper_skips(index, depth) {
             continue;
         }

@@ -156,7 +156,7 @@ impl Searcher {
                         .stack_size(SEARCH_STACK_BYTES);
                     let spawned = builder.spawn_scoped(scope, move || {
                         let mut worker = Worker::new(i + 1, shared, state, pos, root_moves, None);
-                        let line = helper_thread(&mut worker, i + 1);
+                        let line = helper_thread(&mut worker, i + 1, max_depth);
                         (worker.stats, worker.nodes, line)
                     });
                     // A helper that cannot start is simply not there.
