@@ -9,7 +9,7 @@ use super::tapered::S;
 
 /// Material, pawn to queen.
 pub const MATERIAL: [S; 5] = [
-    S( 140,   52), S( 326,  321), S( 318,  356), S( 545,  614), S(1329, 1044),
+    S( 117,  103), S( 320,  310), S( 310,  344), S( 526,  565), S(1140,  790),
 ];
 
 /// Pawn placement: 64 squares from White's side, written as White sees
@@ -17,265 +17,265 @@ pub const MATERIAL: [S; 5] = [
 /// square.
 pub const PST_PAWN: [S; 64] = [
     S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
-    S( 190,  -86), S( 109,  -40), S( 147,  -40), S( 169,  -49), S( 156,  -47), S(  84,  -24), S( 168,  -60), S( 109,  -58),
-    S(  12,    5), S(   4,    4), S(  19,  -10), S(  29,  -24), S(  37,  -27), S(   7,   -4), S(   4,    7), S(   4,    6),
-    S(  11,    0), S(  10,   -4), S(  13,  -19), S(  24,  -33), S(  26,  -30), S(  12,  -22), S(  14,   -7), S(  10,   -1),
-    S(   4,   -5), S(   6,   -9), S(  17,  -21), S(  21,  -28), S(  22,  -26), S(  18,  -22), S(  10,  -11), S(   6,   -6),
-    S(   0,  -10), S(   3,  -14), S(   5,  -12), S(   7,  -14), S(  10,  -15), S(   8,  -14), S(  12,  -17), S(   4,  -12),
-    S(   2,   -4), S(   8,  -10), S(   4,   -4), S(   6,  -11), S(   8,   -6), S(   8,   -7), S(  22,  -16), S(   8,   -5),
+    S( 225,  -55), S( 167,  -29), S( 118,   16), S( 198,  -48), S( 140,  -33), S( 119,  -24), S( 161,  -27), S( 157,  -40),
+    S(   9,   36), S(  17,   39), S(   1,   18), S(  -6,   21), S(  -4,   -7), S(  30,   13), S(   3,   53), S(  -8,   39),
+    S(   6,   37), S(  12,   18), S(  14,   -6), S(  19,  -19), S(  24,  -26), S(  11,  -25), S(  17,   10), S(   2,   33),
+    S(   4,   27), S(   7,   15), S(  15,   -5), S(  23,  -13), S(  26,  -18), S(  15,   -2), S(  18,    6), S(   3,   18),
+    S(  -2,   24), S(  -1,   23), S(   5,   14), S(   3,   12), S(  14,    5), S(   3,    6), S(   9,   10), S(   8,   13),
+    S(  -2,   26), S(   6,   21), S(  -1,   23), S(   1,   46), S(   8,   26), S(   5,   13), S(  23,    4), S(  10,   21),
     S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
 ];
 
 /// Knight placement (squares as for pawns).
 pub const PST_KNIGHT: [S; 64] = [
-    S( -70,   17), S(   7,    9), S( -93,   42), S( -12,   16), S( -20,   26), S( -68,   33), S(  16,   37), S( -65,   -1),
-    S(   8,    9), S(   1,   17), S(  14,   17), S(  14,   34), S(  23,   32), S( -21,   29), S( -17,   35), S(   1,   10),
-    S(   1,    9), S(   1,   14), S(  10,   18), S(  22,   16), S(  17,   29), S(  29,    8), S(   8,    6), S(  -1,   21),
-    S(  20,   11), S(  10,   13), S(  18,   16), S(  22,   20), S(  15,   25), S(  21,   18), S(  12,   13), S(  16,   14),
-    S(  12,   12), S(   9,   12), S(  13,   15), S(   6,   22), S(  10,   26), S(  19,   13), S(  15,   15), S(   8,   12),
-    S(  -1,    2), S(   1,    6), S(  -4,    7), S(   0,   14), S(   0,   18), S(  -2,    4), S(   3,    5), S(  -3,    3),
-    S( -12,   16), S( -11,   13), S( -10,    4), S(  -6,    8), S(  -7,    5), S(  -6,    3), S(  -7,    9), S(  -8,    3),
-    S( -29,  -11), S( -14,   -3), S( -13,    5), S( -13,    6), S(  -9,    9), S( -14,    4), S( -19,   -4), S( -29,   -1),
+    S(   4, -128), S( 103,  -37), S( -13,   30), S( -93,   62), S(  46,   -2), S( -74,  -12), S(  37,   10), S( -57,  -38),
+    S( -26,   15), S( -39,   31), S(  10,   -8), S(  42,    8), S(   3,   31), S( -45,   -9), S( -43,    7), S( -67,   33),
+    S( -30,    5), S(   4,  -10), S(  14,   14), S(   0,   32), S(  -4,   38), S(  52,   -6), S(  -7,    1), S(   8,    0),
+    S(   5,    7), S(   2,    0), S(  13,   18), S(  19,   14), S(   9,   30), S(  15,   19), S(   3,    4), S(   9,   -3),
+    S(   5,    1), S(  -5,    3), S(   9,   10), S(  -3,   16), S(   4,   26), S(  12,    9), S(   7,    6), S(  -8,   23),
+    S( -14,   -7), S( -15,   -3), S(  -7,   -1), S( -13,   15), S(  -7,   15), S(  -7,    0), S(  -6,   22), S(  -6,  -22),
+    S( -28,   24), S( -43,   18), S( -18,  -18), S( -12,   -1), S( -15,    5), S(   5,  -22), S( -18,    1), S( -24,   28),
+    S( -12,  -79), S( -21,  -19), S( -50,   20), S( -27,    3), S( -10,   -3), S( -23,    1), S( -21,  -48), S(  10,  -88),
 ];
 
 /// Bishop placement.
 pub const PST_BISHOP: [S; 64] = [
-    S( -54,   32), S( -66,   50), S( -46,   38), S( -71,   45), S( -43,   39), S( -60,   35), S(   9,   32), S( -21,   16),
-    S(  -4,   25), S( -47,   26), S( -10,   25), S( -10,   28), S( -10,   32), S( -38,   36), S( -48,   24), S( -39,   30),
-    S(  -9,   19), S( -11,   33), S( -21,   17), S(   0,   26), S(  -8,   25), S( -14,   18), S(  -7,   26), S(  -8,   27),
-    S( -16,   27), S(  -9,   22), S(  -6,   30), S(  -6,   31), S(  -7,   29), S(  -5,   23), S(  -8,   24), S( -15,   26),
-    S( -13,   18), S(  -1,   21), S(  -9,   29), S(  -1,   29), S(  -6,   28), S(  -5,   25), S( -11,   20), S(  -2,   11),
-    S(   3,   19), S(   2,   13), S( -14,   10), S( -13,   25), S(  -9,   27), S( -16,   10), S(   1,   12), S(  -8,   14),
-    S(   5,   21), S(  -7,   -4), S(  -9,   17), S( -16,   22), S( -18,   17), S(  -4,   16), S( -10,   -2), S(   5,    2),
-    S(  -6,    9), S( -11,   18), S( -20,   17), S( -21,   16), S( -15,   20), S( -31,   20), S(  -9,   16), S( -15,    1),
+    S( -62,    5), S( -88,   65), S( -64,   30), S( -61,   35), S( -87,   35), S( -28,   19), S(  15,    5), S( -38,  -10),
+    S( -10,   11), S( -53,   11), S(  -6,   17), S( -26,    5), S(   6,   32), S( -34,   21), S( -70,   30), S( -22,   12),
+    S( -24,   13), S( -22,   26), S( -18,    0), S(  -6,   34), S(   1,   15), S(  13,    0), S(  15,   -3), S( -12,   18),
+    S( -19,    0), S( -10,    9), S( -19,   32), S(  -8,   23), S(  -6,   29), S( -16,    1), S(  -5,   15), S( -29,    0),
+    S( -17,    1), S(  -5,    7), S( -11,   23), S( -14,   35), S( -13,   26), S( -14,   21), S( -31,    7), S( -18,   -1),
+    S(  -2,   15), S(   2,    4), S( -22,    5), S( -22,   24), S( -14,   28), S( -27,   -2), S(  -1,  -25), S(  -6,  -23),
+    S(  -7,    2), S( -13,  -12), S(  -3,   -1), S( -22,   19), S( -28,   16), S( -27,   20), S( -14,  -24), S(  -1,  -18),
+    S( -20,   -8), S(  -8,   22), S( -23,   14), S( -28,   10), S( -42,   18), S( -38,    9), S( -29,   22), S(  -1,  -28),
 ];
 
 /// Rook placement.
 pub const PST_ROOK: [S; 64] = [
-    S(  42,   16), S(  32,   25), S(  48,   18), S(  28,   22), S(  22,   20), S(  21,   32), S(  25,   29), S(  61,   16),
-    S(  22,   25), S(  18,   25), S(  20,   20), S(  43,    9), S(  26,   20), S(  27,   21), S(  31,   20), S(  36,   12),
-    S(  15,   33), S(  20,   28), S(  24,   26), S(  35,   21), S(  21,   21), S(  48,   16), S(  48,   15), S(  20,   25),
-    S(   3,   34), S(  15,   29), S(  18,   28), S(  16,   24), S(   7,   24), S(  21,   20), S(  16,   23), S(   4,   30),
-    S(   0,   28), S(   8,   26), S(   6,   24), S(  17,   16), S(  -2,   27), S(   6,   20), S(   9,   22), S(  -1,   22),
-    S(  -6,   19), S(   3,   20), S(  -1,   19), S(   6,    8), S(   7,    9), S(   1,   12), S(  11,   12), S(   3,   11),
-    S( -14,   12), S(  -4,   16), S(   3,    8), S(   6,    6), S(   5,    3), S(   8,    3), S(   5,    6), S( -14,    8),
-    S(   4,    6), S(   4,   11), S(   8,    8), S(  11,    4), S(  14,    0), S(   9,    3), S(   2,   10), S(  11,   -2),
+    S(  15,   24), S(  32,    9), S(  24,   21), S(  44,    8), S(  35,   15), S( -26,   28), S(  73,    8), S(  57,   10),
+    S(  17,    9), S(  30,    3), S(  30,   10), S(  45,  -15), S(  21,    0), S(  19,   16), S(  47,  -14), S(  22,    1),
+    S(  12,   31), S(  34,   15), S( -10,   34), S(  21,   24), S(  47,    5), S(  -5,   30), S(  53,   -3), S(   8,   13),
+    S(   1,   35), S(   9,   37), S(  14,   23), S(  21,   16), S(   1,   25), S(  -3,   39), S(  -5,   28), S( -43,   36),
+    S(   0,   22), S(   3,   17), S( -10,   25), S(  29,  -12), S(  -6,   20), S(   0,   14), S(  18,   13), S(   3,   -6),
+    S(   3,   -2), S(   1,   11), S(  10,   -3), S(   2,   -8), S(   0,   -2), S(  -7,    9), S(   7,   16), S(  11,   -5),
+    S( -22,    2), S( -10,    1), S(  -4,   -1), S(   6,   -3), S(  -7,   -6), S(  -7,    0), S(   5,  -11), S( -20,  -19),
+    S(   1,  -10), S(   7,  -11), S(   5,   -5), S(  10,  -14), S(  15,  -18), S(  11,  -13), S( -14,    6), S(  14,  -28),
 ];
 
 /// Queen placement.
 pub const PST_QUEEN: [S; 64] = [
-    S( -17,   44), S(  10,   23), S( -23,   58), S( -16,   78), S( -14,   69), S( -30,   22), S(   0,   75), S( -18,   58),
-    S(  -4,   39), S( -25,   62), S(  -6,   61), S( -31,   52), S( -21,   46), S(   5,   46), S( -38,  101), S(  11,   56),
-    S(  -4,   28), S(  -4,   33), S(  -5,   46), S(   1,   42), S(   4,   45), S(   7,    7), S(  -6,   36), S(  -2,    7),
-    S(   0,   27), S(   5,   20), S(   2,   28), S( -15,   47), S( -12,   42), S(  -3,   31), S(  -4,   43), S(   5,   26),
-    S(  13,   -7), S(  10,   17), S(   2,   33), S(   3,   36), S(   2,   18), S(   6,   16), S(   7,    4), S(   7,   26),
-    S(  13,   -1), S(  13,    2), S(   6,   18), S(   6,   14), S(   6,   21), S(  11,   11), S(  15,   17), S(  12,  -14),
-    S(   6,   -3), S(  14,  -16), S(  17,  -27), S(  13,   -3), S(  14,   -6), S(  30,  -37), S(  10,  -24), S(   5,   29),
-    S(  16,  -20), S(   3,   -4), S(   6,  -12), S(   9,  -12), S(   6,    1), S(   3,  -31), S(   4,  -24), S(  10,   11),
+    S( -32,   44), S(  31,  -33), S( -31,   32), S( -79,   63), S( -68,   69), S(  32,    1), S(  26,  -26), S( -73,  102),
+    S( -14,   14), S( -37,   46), S( -24,   39), S(  -8,    6), S( -53,   88), S(  17,  -29), S( -26,   46), S(   9,   -5),
+    S(  -6,    3), S(  -8,   12), S(   0,  -17), S(  -6,   41), S(  17,   26), S(  -9,   57), S(  -5,  -16), S( -20,   36),
+    S(  -7,  -12), S(  -3,   18), S(   6,  -17), S( -10,   44), S(  -8,   40), S(   9,  -24), S(   0,   10), S(   3,  -13),
+    S(  10,   -3), S(  13,    4), S(  11,   -4), S(   4,   20), S(   1,   -3), S(  14,    2), S(   5,   25), S(   6,  -27),
+    S(   7,  -50), S(   8,  -26), S(  -3,   17), S(   2,  -24), S(   0,    6), S(  13,  -30), S(  30,  -48), S(  15,  -36),
+    S(  -5,  -35), S(   8,  -66), S(  14,  -55), S(  10,  -57), S(  12,  -47), S(  26,  -76), S(  10,  -81), S(  -9,   24),
+    S(   6,  -45), S(  -5,  -30), S(  10,  -35), S(  10,  -56), S(   4,  -35), S(   1,  -64), S(  11,  -49), S( -20,  -41),
 ];
 
 /// King placement.
 pub const PST_KING: [S; 64] = [
-    S( -85,  -52), S( -44,   31), S(  85,  -27), S( 149,  -47), S( 233,  -42), S( 184,    0), S(  89,   13), S( -69, -111),
-    S( -22,  -19), S(  23,   35), S( -95,   41), S(  40,   15), S(  -9,   41), S(   4,   27), S(-103,   63), S( -78,   -5),
-    S(  -3,   12), S(   1,   33), S(   7,   32), S(  30,   37), S( -23,   41), S(  -7,   44), S( -11,   37), S( -54,   15),
-    S( -60,    7), S( -31,   16), S( -20,   26), S(  14,   17), S( -14,   25), S(  22,   16), S(   3,   16), S(  10,   -5),
-    S( -35,  -11), S( -49,    6), S( -33,   10), S( -48,   17), S( -30,   14), S( -18,    7), S( -12,    3), S( -16,   -6),
-    S( -20,  -20), S( -51,    2), S( -49,    7), S( -75,   10), S( -68,    9), S( -50,    5), S( -24,   -1), S( -30,  -10),
-    S( -34,  -13), S( -52,    1), S( -59,   -2), S( -82,    2), S( -80,    1), S( -65,   -1), S( -29,   -3), S( -32,  -14),
-    S( -25,  -38), S(  -9,  -27), S( -36,  -23), S( -70,  -22), S( -47,  -34), S( -61,  -16), S(  -9,  -25), S( -21,  -41),
+    S( -99, -154), S( -27,    0), S(  46,  -42), S( 188,  -64), S( 321,  -38), S( 172,  -19), S(  91,  -13), S( -21, -205),
+    S(  82,  -20), S(  53,    9), S( 124,  -18), S(  74,    6), S( 116,  -16), S( 147,   -6), S(  10,   29), S( -57,  -92),
+    S( -66,  -19), S(  -2,   21), S(  78,   11), S( -25,   31), S(  29,   20), S( 124,    9), S( 105,    6), S( 152,  -34),
+    S( -22,    5), S(   4,   19), S( -60,   28), S( -30,   40), S(-111,   51), S(  74,   11), S(  41,   19), S( -37,   -1),
+    S( -14,  -15), S(  39,    4), S( -35,   18), S( -90,   34), S( -48,   29), S( -24,   12), S(  12,    3), S( -50,    5),
+    S(-138,   13), S(  -8,    7), S( -67,   16), S( -44,   19), S( -89,   25), S( -41,    3), S( -26,    3), S( -28,    1),
+    S( -23,  -10), S( -62,    8), S( -62,    8), S( -90,   18), S( -91,   16), S( -61,    0), S( -41,   15), S( -25,   -8),
+    S( -22,  -33), S( -24,  -12), S( -54,  -10), S( -80,  -19), S( -56,  -39), S( -74,  -12), S( -17,  -18), S( -26,  -38),
 ];
 
 /// Knight mobility by the number of safe squares it attacks (not
 /// occupied by its own side, not attacked by enemy pawns), 0 to 8.
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S( -44, -112), S( -18,  -37), S(  -7,   -2), S(  -1,   14), S(   6,   20), S(   9,   31), S(  14,   32), S(  18,   35),
-    S(  20,   39),
+    S( -33, -247), S( -22,  -81), S( -13,  -15), S(  -6,   -3), S(   1,    3), S(   1,   25), S(   5,   27), S(   8,   34),
+    S(  10,   22),
 ];
 
 /// Bishop mobility, 0 to 13 safe squares.
 pub const MOBILITY_BISHOP: [S; 14] = [
-    S( -65,  -71), S( -41,  -24), S( -33,   -3), S( -27,   13), S( -23,   22), S( -18,   30), S( -17,   34), S( -15,   37),
-    S( -15,   40), S( -14,   41), S( -10,   40), S(  -3,   40), S(   0,   40), S(  20,   47),
+    S( -87, -114), S( -50,  -37), S( -39,  -32), S( -34,   -4), S( -32,   12), S( -27,   22), S( -21,   24), S( -20,   32),
+    S( -20,   31), S( -17,   31), S( -15,   27), S(  -3,   23), S(   6,   23), S( -26,   26),
 ];
 
 /// Rook mobility, 0 to 14 safe squares.
 pub const MOBILITY_ROOK: [S; 15] = [
-    S( -43, -120), S( -11,  -47), S(   2,   -9), S(   7,   11), S(   8,   19), S(   8,   27), S(   8,   34), S(  10,   36),
-    S(  13,   39), S(  16,   42), S(  17,   46), S(  17,   50), S(  19,   55), S(  18,   57), S(  22,   61),
+    S(-136,  -58), S( -13,  -62), S(   4,  -30), S(   7,  -19), S(   7,  -14), S(   6,    1), S(   6,    6), S(   6,   14),
+    S(  10,   23), S(  12,   28), S(  13,   36), S(  13,   39), S(  21,   47), S(  15,   45), S(  15,   49),
 ];
 
 /// Queen mobility, 0 to 27 safe squares.
 pub const MOBILITY_QUEEN: [S; 28] = [
-    S( -12,  -26), S(-159,  192), S(  11, -165), S(   6, -104), S(   7,  -22), S(   9,  -39), S(  12,  -16), S(  12,    4),
-    S(  12,   12), S(  12,   25), S(  12,   31), S(  12,   39), S(  11,   48), S(  11,   51), S(  10,   55), S(   9,   58),
-    S(   9,   60), S(   9,   57), S(   6,   60), S(   9,   53), S(  13,   46), S(   1,   51), S(  16,   52), S(  17,   49),
-    S(  -3,   58), S( 120,  -13), S( 106,    1), S(  45,   -2),
+    S( -12,  -26), S( -96,  137), S( -39, -153), S(  -4, -142), S(  14, -175), S(  10, -103), S(   8,  -77), S(   8,  -79),
+    S(   6,  -40), S(   8,  -46), S(   8,  -36), S(   7,  -12), S(   5,   -5), S(   6,   -1), S(   3,   11), S(   1,   20),
+    S(   6,   18), S(   7,   24), S(   1,   20), S(   3,   22), S(   1,   23), S(  29,  -20), S(  33,   -1), S(  61,  -47),
+    S(  20,  -15), S(  49,  -70), S( 108,  -30), S( -80,  -67),
 ];
 
 /// A pawn with a pawn of its own side in front of it on its file.
-pub const DOUBLED_PAWN: S = S(  -9,   -1);
+pub const DOUBLED_PAWN: S = S(  -2,   -4);
 
 /// A pawn with no pawn of its own side on the neighbouring files.
-pub const ISOLATED_PAWN: S = S(  -5,  -10);
+pub const ISOLATED_PAWN: S = S(  -4,  -13);
 
 /// A pawn whose neighbours have all advanced past it and whose stop
 /// square an enemy pawn attacks.
-pub const BACKWARD_PAWN: S = S(   0,  -11);
+pub const BACKWARD_PAWN: S = S(   1,  -20);
 
 /// A pawn defended by a pawn, by relative rank (index 0 = 1st rank).
 pub const SUPPORTED_PAWN: [S; 8] = [
-    S(   0,    0), S(   0,    0), S(  11,    9), S(   8,    8), S(  17,   11), S(  45,   38), S(  45,  100), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(  13,   17), S(   8,    5), S(  17,   18), S(  36,   45), S( -29,  173), S(   0,    0),
 ];
 
 /// A pawn with a pawn of its own side beside it, by relative rank.
 pub const PHALANX_PAWN: [S; 8] = [
-    S(   0,    0), S(   3,   -1), S(   5,    3), S(   6,    6), S(  13,   25), S(  53,   35), S(-113,  480), S(   0,    0),
+    S(   0,    0), S(   3,    0), S(   4,    3), S(   8,   11), S(  21,   37), S(  47,   60), S( -46,  464), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank.
 pub const PASSED_PAWN: [S; 8] = [
-    S(   0,    0), S(   6,   13), S(  -6,    4), S( -15,   20), S(   2,   26), S( 113,    7), S( 481, -100), S(   0,    0),
+    S(   0,    0), S(  21,   18), S(  -4,   34), S( -22,   58), S( -47,   63), S( 184,    8), S( 537,  -57), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank, times its own king's distance to
 /// the square in front of the pawn.
 pub const PASSED_OWN_KING_DISTANCE: [S; 8] = [
-    S(   0,    0), S(  -1,    0), S(   3,   -1), S(   3,   -5), S(   2,   -9), S( -11,  -11), S( -26,   -9), S(   0,    0),
+    S(   0,    0), S(   5,   -2), S(   5,   -5), S(   9,  -12), S(  15,  -16), S( -14,  -10), S( -46,   -5), S(   0,    0),
 ];
 
 /// A passed pawn, by relative rank, times the enemy king's distance to
 /// the square in front of the pawn.
 pub const PASSED_ENEMY_KING_DISTANCE: [S; 8] = [
-    S(   0,    0), S(  -2,   -3), S(  -4,    4), S(   0,    8), S(  -1,   18), S(  -2,   31), S( -14,   44), S(   0,    0),
+    S(   0,    0), S(  -7,   -4), S(  -4,    1), S(  -3,   10), S(  -4,   22), S( -13,   37), S( -11,   44), S(   0,    0),
 ];
 
 /// A passed pawn with no piece on the squares in front of it, by
 /// relative rank.
 pub const PASSED_FREE_PATH: [S; 8] = [
-    S(   0,    0), S(   2,    3), S(  -2,    2), S(  -4,    8), S(   1,   14), S(   6,   41), S(-251,  168), S(   0,    0),
+    S(   0,    0), S( -11,   13), S(  -4,    5), S(  -1,    9), S(   8,   20), S(   2,   34), S(-113,  131), S(   0,    0),
 ];
 
 /// A passed pawn with an enemy piece on the square in front of it, by
 /// relative rank.
 pub const PASSED_BLOCKED: [S; 8] = [
-    S(   0,    0), S(   0,    2), S( -11,    0), S(  -7,    3), S(  -1,    0), S( -16,   14), S(-308,  126), S(   0,    0),
+    S(   0,    0), S( -16,    0), S( -12,  -10), S(  11,   -2), S(   8,  -10), S(  -3,   -9), S(-260,  128), S(   0,    0),
 ];
 
 /// A passed pawn whose stop square the enemy does not attack, by
 /// relative rank.
 pub const PASSED_SAFE_STOP: [S; 8] = [
-    S(   0,    0), S(   5,    4), S(   7,    0), S(   6,    2), S(   0,    8), S(  12,   15), S(   8,   16), S(   0,    0),
+    S(   0,    0), S(   6,    8), S(   3,    5), S(   0,    5), S(  -5,   17), S(   3,   35), S(  62,  -27), S(   0,    0),
 ];
 
 /// A passed pawn whose squares in front are free of enemy pieces and
 /// of enemy attacks, by relative rank.
 pub const PASSED_SAFE_PATH: [S; 8] = [
-    S(   0,    0), S(   7,    6), S( -17,    6), S( -44,   18), S( -11,   27), S(  -8,   53), S( -98,  139), S(   0,    0),
+    S(   0,    0), S( -32,   34), S( -85,   31), S( -54,   36), S(  -2,   37), S( -14,   66), S(-176,  223), S(   0,    0),
 ];
 
 /// A passed pawn whose stop square its own side attacks, by relative
 /// rank.
 pub const PASSED_DEFENDED_STOP: [S; 8] = [
-    S(   0,    0), S(   1,    3), S(   3,    5), S(   0,    9), S(   7,   14), S(   7,   44), S(  72,   87), S(   0,    0),
+    S(   0,    0), S(  -4,    8), S(  -7,   16), S(   4,   13), S(   2,   27), S(  36,   42), S(  86,   53), S(   0,    0),
 ];
 
 /// A candidate passed pawn (no enemy pawn in front on its file, and no
 /// more enemy pawns that could stop it than own pawns that could help it
 /// through), by relative rank.
 pub const CANDIDATE_PASSER: [S; 8] = [
-    S(   0,    0), S(   1,    2), S(   1,    7), S(   2,   11), S(   3,   13), S(   2,   53), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   5,   -1), S(   4,    8), S(   8,   23), S(   9,   25), S(  34,  130), S(   0,    0), S(   0,    0),
 ];
 
 /// A rook behind a passed pawn on its file: its own side's (0) or the
 /// enemy's (1), scored for the pawn's side.
 pub const ROOK_BEHIND_PASSER: [S; 2] = [
-    S(   5,    5), S(  33,  -58),
+    S(   4,   24), S(  18,  -68),
 ];
 
 /// A passed pawn the enemy king cannot catch (rule of the square; the
 /// enemy has pawns only).
-pub const PASSED_UNSTOPPABLE: S = S(-578,  136);
+pub const PASSED_UNSTOPPABLE: S = S(-308,  242);
 
 /// A knight on the 4th to 6th rank, defended by a pawn, that no enemy
 /// pawn can attack.
-pub const KNIGHT_OUTPOST: S = S(  17,   11);
+pub const KNIGHT_OUTPOST: S = S(  20,   15);
 
 /// A knight that attacks an outpost square not occupied by its own side.
-pub const KNIGHT_REACHABLE_OUTPOST: S = S(   9,    6);
+pub const KNIGHT_REACHABLE_OUTPOST: S = S(  16,    8);
 
 /// A knight with a pawn (either side's) right in front of it.
-pub const KNIGHT_BEHIND_PAWN: S = S(   2,    8);
+pub const KNIGHT_BEHIND_PAWN: S = S(   4,   10);
 
 /// A knight, times its distance to its own king.
-pub const KNIGHT_KING_DISTANCE: S = S(  -2,   -2);
+pub const KNIGHT_KING_DISTANCE: S = S(  -1,   -6);
 
 /// A bishop on such an outpost.
-pub const BISHOP_OUTPOST: S = S(  21,    8);
+pub const BISHOP_OUTPOST: S = S(  24,   16);
 
 /// A bishop with a pawn (either side's) right in front of it.
-pub const BISHOP_BEHIND_PAWN: S = S(   4,    7);
+pub const BISHOP_BEHIND_PAWN: S = S(   4,    0);
 
 /// A bishop, times its distance to its own king.
-pub const BISHOP_KING_DISTANCE: S = S(  -2,   -1);
+pub const BISHOP_KING_DISTANCE: S = S(  -5,   -1);
 
 /// Own pawns on the squares of a bishop's colour, per bishop: all of
 /// them (0) and those blocked by a piece in front (1).
 pub const BISHOP_PAWNS: [S; 2] = [
-    S(  -3,   -3), S(   0,   -8),
+    S(  -2,   -6), S(   1,  -16),
 ];
 
 /// A bishop on a long diagonal that sees both centre squares of it
 /// (through pawns only).
-pub const BISHOP_LONG_DIAGONAL: S = S(  10,   15);
+pub const BISHOP_LONG_DIAGONAL: S = S(  14,   21);
 
 /// Bishops on both square colours.
-pub const BISHOP_PAIR: S = S(  55,   45);
+pub const BISHOP_PAIR: S = S(  58,   43);
 
 /// A bishop on a7 or h7 (a6, h6) whose way back, b6 or g6 (b5, g5), is
 /// held by an enemy pawn that another enemy pawn defends.
-pub const BISHOP_TRAPPED: S = S( -27,    0);
+pub const BISHOP_TRAPPED: S = S(-181,  -99);
 
 /// A rook on a file with no pawns.
-pub const ROOK_OPEN_FILE: S = S(  23,    2);
+pub const ROOK_OPEN_FILE: S = S(  23,    7);
 
 /// A rook on a file with enemy pawns only.
-pub const ROOK_HALF_OPEN_FILE: S = S(  13,    2);
+pub const ROOK_HALF_OPEN_FILE: S = S(   9,   10);
 
 /// A rook on the 7th rank with the enemy king on the 8th or enemy pawns
 /// on the 7th.
-pub const ROOK_ON_SEVENTH: S = S(  -4,   18);
+pub const ROOK_ON_SEVENTH: S = S(   1,   26);
 
 /// A rook with at most three safe squares beyond its own king (toward
 /// the nearer edge); counted twice when the side can no longer castle.
-pub const ROOK_TRAPPED: S = S(  -5,   -3);
+pub const ROOK_TRAPPED: S = S( -13,   -7);
 
 /// A rook on the enemy queen's file.
-pub const ROOK_ON_QUEEN_FILE: S = S(   7,    0);
+pub const ROOK_ON_QUEEN_FILE: S = S(   7,    5);
 
 /// Knight, by how closed the position is (0 to 8: the pawns, locked
 /// pawns three times, less four per open file, divided by 3).
 pub const KNIGHT_CLOSEDNESS: [S; 9] = [
-    S( -10,   11), S(  -6,   15), S(  -5,   20), S(   0,   20), S(   2,   23), S(   6,   25), S(   6,   27), S(   6,   39),
-    S(   7,   40),
+    S( -24,   12), S( -21,    5), S( -10,    8), S(  -7,    5), S(  -1,    4), S(  -7,   14), S(  -3,   26), S(   7,   -6),
+    S(  22,  -29),
 ];
 
 /// Rook, by how closed the position is (as for knights).
 pub const ROOK_CLOSEDNESS: [S; 9] = [
-    S(  89,   33), S(  70,   57), S(  58,   58), S(  53,   69), S(  49,   72), S(  51,   64), S(  41,   70), S(  40,   72),
-    S(  49,   67),
+    S(  60,   28), S(  55,   -3), S(  50,   -3), S(  41,  -17), S(  63,  -30), S(  80,  -95), S(  23,  -22), S(  28,   64),
+    S(  -9,  115),
 ];
 
 /// A knight 4, 5, 6 or 7 squares (king moves) from the nearer king.
 pub const KNIGHT_FAR_FROM_KINGS: [S; 4] = [
-    S(  -3,    2), S(   0,    0), S(  -3,   -1), S( -33,   -4),
+    S(  -2,    0), S(   1,    2), S(  -4,    4), S(  32,  -66),
 ];
 
 /// Batteries: a rook backed by a rook (0) or rook and queen (1) on a
 /// file with no own pawn in front of them; the queen and a bishop on a
 /// diagonal that runs on into the enemy king zone (2).
 pub const BATTERY: [S; 3] = [
-    S(  10,   -4), S(   0,    4), S(   4,    6),
+    S(  11,    5), S(   1,    5), S(  -2,    9),
 ];
 
 /// King danger (see `king.rs`): the weight of each feature of a king's
@@ -286,9 +286,9 @@ pub const BATTERY: [S; 3] = [
 /// enemy queen, a constant; unsafe checks, pinned pieces, discovered
 /// check candidates, flank attacks, flank defence, flank storm pawns.
 pub const KING_DANGER: [S; 20] = [
-    S(   4,   93), S(   0,   81), S(  10,   16), S(  -1,   42), S(  10,  -32), S(  15,   79), S(  87,  306), S(  45,  645),
-    S(  79,  339), S(  43,  325), S( -15, -150), S( -10,  -71), S(-130, -977), S(  78,   82), S(  10,  -13), S(  16,  285),
-    S(  38,  181), S(   4,   37), S(  -6,   11), S(  13, -107),
+    S(   4,    0), S(   0,  195), S(  10,   11), S(   0,  161), S(  13,   12), S(  25,  -56), S( 103,  333), S(  45,  696),
+    S( 101,  183), S(  42,  254), S( -24,  -40), S( -21,   46), S(-172, -777), S(  62,   62), S(   0,    0), S(   0,    0),
+    S(   0,    0), S(   0,    0), S(   0,    0), S(   0,    0),
 ];
 
 /// Pawn shelter on each of the three files around the king: by the
@@ -296,70 +296,70 @@ pub const KING_DANGER: [S; 20] = [
 /// relative rank of the side's rearmost pawn on the file in front of or
 /// beside the king (0 = none).
 pub const PAWN_SHELTER: [[S; 8]; 4] = [
-    [S( -28,    6), S(  16,  -23), S(  14,  -17), S(   3,   -7), S(  -1,    0), S( -18,   12), S( -13,   45), S(   0,    0)],
-    [S( -30,   10), S(  24,   -8), S(  19,  -11), S(   1,   -2), S(  -7,    2), S( -12,    8), S( -16,   46), S(   0,    0)],
-    [S( -29,    6), S(  27,   -4), S(   5,   -1), S(   5,   -3), S(   5,    1), S(  -2,    0), S(  -7,   13), S(   0,    0)],
-    [S( -24,    9), S(  10,    4), S(   9,    2), S(   4,    4), S(   2,    6), S( -24,   10), S( -72,   19), S(   0,    0)],
+    [S( -34,   22), S(  14,  -29), S(  15,  -15), S(  12,  -15), S(  14,  -23), S( -16,   16), S(   1,   17), S(   0,    0)],
+    [S( -37,   24), S(  28,  -16), S(  20,  -17), S(   1,  -10), S(  -8,    1), S(  -6,   -6), S( -39,    2), S(   0,    0)],
+    [S( -47,   18), S(  33,   -8), S(  12,   -8), S(   4,  -16), S(  -3,   -6), S( -21,    4), S( -16,  -17), S(   0,    0)],
+    [S( -42,   21), S(  10,   18), S(  10,    1), S(   8,    3), S(   6,   -5), S( -21,  -12), S( -12,   13), S(   0,    0)],
 ];
 
 /// Pawn storm on the same three files: by edge distance, then the
 /// relative rank (from the king's side) of the nearest enemy pawn in
 /// front of or beside the king (0 = none).
 pub const PAWN_STORM: [[S; 8]; 4] = [
-    [S( -16,    0), S( 142,  -84), S(  -9,   13), S( -22,   12), S( -14,    8), S( -12,    1), S( -16,    5), S(   0,    0)],
-    [S( -10,    2), S(  94,  -35), S( -22,   18), S( -15,   16), S( -10,   10), S(  -3,    3), S(  -4,    2), S(   0,    0)],
-    [S(   6,    1), S(  21,  -12), S( -28,   12), S( -12,   12), S(   4,    4), S(   8,    1), S(   8,   -2), S(   0,    0)],
-    [S(  -2,    5), S(  58,  -22), S(  -3,   -2), S(  -6,    5), S(  -2,    0), S(   3,   -2), S(   2,   -5), S(   0,    0)],
+    [S(  -8,  -11), S( -61,  108), S(  28,   26), S( -14,   10), S(  -8,  -10), S(  -4,   -9), S( -10,   -2), S(   0,    0)],
+    [S( -17,   13), S(  39,   33), S(   0,   35), S( -14,   13), S( -13,    7), S(  -8,    0), S(  -9,   -3), S(   0,    0)],
+    [S(   8,    0), S(  88,    8), S(   6,   12), S( -20,    5), S(   6,    1), S(  12,  -10), S(  13,  -10), S(   0,    0)],
+    [S(  -3,    8), S( 109,   10), S(  -8,   11), S(   0,   -4), S(  -5,    2), S(   2,   -2), S(  -5,   10), S(   0,    0)],
 ];
 
 /// A storming pawn blocked by a shelter pawn right in front of it, by
 /// the storming pawn's relative rank (from the king's side).
 pub const BLOCKED_STORM: [S; 8] = [
-    S(   0,    0), S(   0,    0), S( -27,  -10), S(   3,   -8), S(   6,  -10), S(   4,  -12), S(  21,  -20), S(   0,    0),
+    S(   0,    0), S(   0,    0), S( -14,  -53), S(   7,  -11), S(   7,  -11), S(  13,  -17), S(  36,  -30), S(   0,    0),
 ];
 
 /// A file with no pawns among the three around the king.
-pub const KING_OPEN_FILE: S = S(  24,  -15);
+pub const KING_OPEN_FILE: S = S(  41,  -35);
 
 /// A file with enemy pawns only among the three around the king.
-pub const KING_HALF_OPEN_FILE: S = S(  26,   -8);
+pub const KING_HALF_OPEN_FILE: S = S(  45,  -24);
 
 /// The king, by the distance in files to the nearest file with a pawn
 /// (0 to 7), when there are pawns.
 pub const KING_PAWN_FILE_DISTANCE: [S; 8] = [
-    S(  11,   33), S(  -8,   34), S( -18,   30), S(   5,   -5), S(   9,  -48), S(  73,  -77), S(  51,  -85), S( -38,  -86),
+    S(  25,   42), S(   0,   39), S( -30,   27), S(  20,  -34), S( -60,  -67), S(  19,  -82), S( 112,  -81), S(-148,  -45),
 ];
 
 /// An enemy knight, bishop, rook or queen attacked by a pawn (scored
 /// for the attacker).
 pub const THREAT_BY_PAWN: [S; 4] = [
-    S(  50,   26), S(  50,   33), S(  58,    6), S(  14,   17),
+    S(  42,   51), S(  45,   47), S(  38,   42), S(  11,   17),
 ];
 
 /// An enemy rook or queen attacked by a knight or bishop.
 pub const THREAT_BY_MINOR: [S; 2] = [
-    S(  44,   11), S(   2,   58),
+    S(  39,   19), S(  11,   -9),
 ];
 
 /// An enemy queen attacked by a rook.
-pub const THREAT_BY_ROOK: S = S(  13,   49);
+pub const THREAT_BY_ROOK: S = S(   6,   38);
 
 /// An enemy pawn, knight, bishop, rook or queen attacked and not
 /// defended.
 pub const HANGING: [S; 5] = [
-    S(   2,   -4), S(   9,    5), S(   7,    4), S(  18,    5), S(   5,   -1),
+    S(   3,   -2), S(   8,    0), S(   9,   -8), S(  16,    2), S(   5,   17),
 ];
 
 /// An enemy knight, bishop, rook or queen that a safe pawn push would
 /// attack (and no pawn attacks yet).
-pub const THREAT_PAWN_PUSH: S = S(  11,    6);
+pub const THREAT_PAWN_PUSH: S = S(   9,   12);
 
 /// An enemy pawn or piece attacked by the king and not defended.
-pub const THREAT_BY_KING: S = S(  58,    0);
+pub const THREAT_BY_KING: S = S(  55,    8);
 
 /// A square the enemy attacks that is attacked by this side too and
 /// not defended by an enemy pawn (the enemy's restricted squares).
-pub const RESTRICTED: S = S(   2,    0);
+pub const RESTRICTED: S = S(   1,    2);
 
 /// Threats that need the attacked-twice maps: an enemy pawn no enemy
 /// pawn defends that is poorly defended (attacked and not defended, or
@@ -369,31 +369,31 @@ pub const RESTRICTED: S = S(   2,    0);
 /// attacked by anything (3); an enemy knight, bishop, rook or queen
 /// attacked once and defended once (4).
 pub const THREAT_TWICE: [S; 5] = [
-    S(  14,   30), S(  16,   15), S(  26,   34), S(  32,  -23), S(   3,    7),
+    S(  11,   40), S(  13,   26), S(  20,   60), S(  17,   12), S(   2,   11),
 ];
 
 /// Space: safe squares in the centre files behind and among the own
 /// pawns (ranks 2 to 4; those behind a pawn count twice), by the number
 /// of the side's pieces and pawns (1 to 16).
 pub const SPACE: [S; 16] = [
-    S( -72,   -6), S( -41,    0), S( -26,    2), S( -20,    4), S( -14,    5), S(  -8,    4), S(  -5,    3), S(  -3,    3),
-    S(  -2,    3), S(  -1,    2), S(  -1,    2), S(   0,    1), S(   0,    1), S(   0,    0), S(   1,   -2), S(   1,   18),
+    S(-170,    7), S(  13,    4), S(  -7,    3), S(  -2,    3), S(  -5,    4), S(  -8,    6), S(  -9,    7), S(  -8,    8),
+    S(  -8,    9), S(  -8,   11), S(  -5,    9), S(  -4,    9), S(  -3,    7), S(  -2,    6), S(  -2,    6), S(  -1,  127),
 ];
 
 /// Material imbalance: products of the side's own piece counts (bishop
 /// pair, pawns, knights, bishops, rooks, queens; pairs i >= j in that
 /// order, row by row: (0,0), (1,0), (1,1), (2,0), ...).
 pub const IMBALANCE_OURS: [S; 21] = [
-    S(  21,  -14), S( -11,    3), S(   0,    4), S( -13,  -23), S(  -3,  -12), S(  -1,   -3), S(  22,  -17), S(   7,  -15),
-    S(   0,    3), S(   3,   11), S( -34,  -36), S(   0,  -32), S( -22,    0), S(   3,    6), S( -42,   -6), S( -18,  -44),
-    S( -46,  -37), S( -17,  -38), S(  -7,  -13), S( -75,  -97), S( -59,   12),
+    S(  24,  -16), S( -18,   21), S(   3,    2), S(  -6,  -72), S(  -2,   23), S(   0,   -5), S(  25,  -19), S(  11,    5),
+    S(   5,   -6), S(   2,    3), S( -29,  -45), S( -12,   37), S( -19,   -5), S(   9,  -18), S( -52,  -12), S( -18,   17),
+    S( -74,  104), S( -32,  -45), S( -15,  -57), S( -20, -201), S( -26, -212),
 ];
 
 /// Material imbalance: the side's count of kind i times the enemy's
 /// count of kind j, for i > j (same order, (1,0), (2,0), (2,1), ...).
 pub const IMBALANCE_THEIRS: [S; 15] = [
-    S( -10,    0), S(   2,  -14), S(   6,   -3), S(  -1,   -6), S(   0,   -4), S(   5,  -11), S( -20,   -4), S(  16,  -11),
-    S( -18,   -6), S(   1,  -13), S(  32,  -19), S(  -6,   11), S(  28,   -3), S(  23,   12), S(   2,   86),
+    S( -13,   12), S(   6,  -37), S(   6,   32), S(   5,   12), S(  -4,   48), S(  11,  -13), S( -21,  -26), S(  16,   46),
+    S( -32,   16), S(   4,  -21), S(  37,   23), S( -30,  172), S(  48,   49), S(  32,   76), S( -19,  186),
 ];
 
 /// Complexity: how far the endgame score may grow or shrink, from the
@@ -402,8 +402,8 @@ pub const IMBALANCE_THEIRS: [S; 15] = [
 /// distance (4), a king past the middle (5), and a constant (6). The
 /// endgame value of each is used (see `complexity.rs`).
 pub const COMPLEXITY: [S; 7] = [
-    S(   0,    2), S(   0,   26), S(   0,   28), S(   0,   -2), S(   0,    0), S(   0,    3), S(   0,  -51),
+    S(   0,    3), S(   0,   51), S(   0,   74), S(   0,    7), S(   0,    2), S(   0,   -6), S(   0, -104),
 ];
 
 /// The side to move.
-pub const TEMPO: S = S(  30,   16);
+pub const TEMPO: S = S(   7,   10);
