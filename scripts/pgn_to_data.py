@@ -4,7 +4,7 @@
     python3 scripts/pgn_to_data.py games.pgn [more.pgn ...] > data/games.txt
 
 Each kept position becomes `<fen> | <result>` (the format of
-`src/tools/datagen/format.rs` without the score). With `--score-scale F`
+`tools/src/datagen/format.rs` without the score). With `--score-scale F`
 it becomes `<fen> | <result> | <score>`: the engine's score of the move
 played (its comment, `+0.61/9 …`, from the mover's side), turned to
 White's side and multiplied by F, so that scores on another engine's scale

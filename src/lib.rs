@@ -3,7 +3,6 @@
 //! The crate is layered; each layer uses only the layers below it:
 //!
 //! ```text
-//! tools   command line, EPD and perft suites, training data, tuning
 //! uci     the protocol loop: lines in, reports out
 //! engine  the façade: position, options, config, running jobs, bench
 //! book    Polyglot opening books: read, probe, choose, make from PGN
@@ -15,8 +14,10 @@
 //! prefetch  the cache hint the tables of eval and search share
 //! ```
 //!
-//! The binary (`src/main.rs`) only parses the command line and calls
-//! [`tools::cli::run`].
+//! The tools around the engine (the command line and the `shears` binary,
+//! EPD and perft suites, training data, tuning) are a crate of their own,
+//! `shears-tools` in `tools/`, which uses this library and which this
+//! library knows nothing of.
 
 pub mod book;
 pub mod chess;
@@ -26,5 +27,4 @@ pub mod eval;
 pub(crate) mod prefetch;
 pub mod search;
 pub mod tb;
-pub mod tools;
 pub mod uci;

@@ -1,7 +1,13 @@
-//! The crate's layering, checked on its source: dependencies point one way
-//! and no module imports, through any chain, from itself.
+//! The crates' layering, checked on their source: dependencies point one
+//! way and no module imports, through any chain, from itself.
 //!
-//! Every file under `src/` is a module (`a/mod.rs` is `a`, `a/b.rs` is
+//! The engine library (`src/`) and the tools crate (`tools/src/`, which
+//! builds the binary) are checked alike for cycles; the engine's layers are
+//! checked below, and the crate boundary keeps the tools above them all: the
+//! engine's manifest names no tools crate, and no command-line or progress
+//! bar crate either.
+//!
+//! Every file under a crate's `src/` is a module (`a/mod.rs` is `a`, `a/b.rs` is
 //! `a::b`). A module depends on another when its code (tests left out)
 //! names a path into it: `use crate::…`, `use super::…`, `use self::…`,
 //! or a path written out in an expression. `mod x;` declares a child and is
@@ -16,22 +22,32 @@
 //!   re-exports, and a `mod.rs` holds declarations, re-exports and at most
 //!   items its children do not need.
 //! - **Layers point down**: `error`, `chess`, `tb`, `eval`, `search`,
-//!   `book`, `engine`, `uci`, `tools`, in that order, each using only those
-//!   before it.
+//!   `book`, `engine`, `uci`, in that order, each using only those before
+//!   it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
 const LAYERS: &[&str] = &[
-    "error", "chess", "tb", "eval", "search", "book", "engine", "uci", "tools",
+    "error", "chess", "tb", "eval", "search", "book", "engine", "uci",
 ];
+
+/// The crates whose modules are checked for cycles, by folder from the
+/// repository root (the engine library and the tools), each with fewer
+/// modules than it has (a sign the checker read it).
+const CRATE_SOURCES: &[(&str, usize)] = &[("src", 50), ("tools/src", 20)];
+
+/// Dependencies the engine library must not have: the tools crate, and the
+/// crates only the tools use (the command line, progress bars) or nothing
+/// uses.
+const NOT_ENGINE_DEPENDENCIES: &[&str] = &["shears-tools", "clap", "indicatif", "serde"];
 
 /// A module path, such as `["search", "tt"]`.
 type ModPath = Vec<String>;
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+    for entry in std::fs::read_dir(dir).expect("the source folder is readable") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
             rust_files(&path, out);
@@ -210,8 +226,10 @@ fn resolve(here: &ModPath, path: &str, modules: &BTreeSet<ModPath>) -> Option<Mo
     Some(best)
 }
 
-fn graph() -> BTreeMap<ModPath, BTreeSet<ModPath>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The module graph of the crate whose source is `src` (a folder from the
+/// repository root).
+fn graph(src: &str) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let modules: BTreeSet<ModPath> = files.iter().map(|f| module_of(&src, f)).collect();
@@ -246,8 +264,24 @@ fn show(m: &ModPath) -> String {
 
 #[test]
 fn the_module_graph_has_no_cycle() {
-    let edges = graph();
-    assert!(edges.len() > 50, "only {} modules found", edges.len());
+    for &(src, fewer) in CRATE_SOURCES {
+        let edges = graph(src);
+        assert!(
+            edges.len() > fewer,
+            "{src}: only {} modules found",
+            edges.len()
+        );
+        let cycles = cycles_of(&edges);
+        assert!(
+            cycles.is_empty(),
+            "{src}: import cycles:\n{}",
+            cycles.join("\n")
+        );
+    }
+}
+
+/// Every import cycle of the graph, as `a -> b -> a` lines.
+fn cycles_of(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<String> {
     // Depth-first search for a back edge, reporting the cycle it closes.
     fn visit(
         m: &ModPath,
@@ -277,10 +311,10 @@ fn the_module_graph_has_no_cycle() {
     let mut cycles = Vec::new();
     for m in edges.keys() {
         if !state.contains_key(m) {
-            visit(m, &edges, &mut state, &mut Vec::new(), &mut cycles);
+            visit(m, edges, &mut state, &mut Vec::new(), &mut cycles);
         }
     }
-    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+    cycles
 }
 
 #[test]
@@ -290,7 +324,7 @@ fn layers_depend_only_on_the_layers_below() {
             .and_then(|top| LAYERS.iter().position(|l| l == top))
     };
     let mut wrong = Vec::new();
-    for (from, targets) in graph() {
+    for (from, targets) in graph("src") {
         let Some(from_rank) = rank(&from) else {
             continue;
         };
@@ -307,6 +341,63 @@ fn layers_depend_only_on_the_layers_below() {
         "imports from a higher layer:\n{}",
         wrong.join("\n")
     );
+}
+
+#[test]
+fn the_engine_does_not_depend_on_the_tools() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("the root Cargo.toml is readable");
+    let toml: toml::Table = text.parse().expect("the root Cargo.toml parses");
+    // [dependencies], [dev-dependencies], [build-dependencies] and their
+    // [target.'cfg(…)'.…] forms.
+    fn dependency_tables(t: &toml::Table) -> impl Iterator<Item = &toml::Table> {
+        ["dependencies", "dev-dependencies", "build-dependencies"]
+            .into_iter()
+            .filter_map(|key| t.get(key).and_then(toml::Value::as_table))
+    }
+    let targets = toml.get("target").and_then(toml::Value::as_table);
+    let tables: Vec<&toml::Table> = dependency_tables(&toml)
+        .chain(
+            targets
+                .into_iter()
+                .flat_map(|t| t.values())
+                .filter_map(toml::Value::as_table)
+                .flat_map(dependency_tables),
+        )
+        .collect();
+    assert!(
+        tables.iter().any(|deps| deps.contains_key("shakmaty")),
+        "no dependency tables found in {}",
+        manifest.display()
+    );
+    let mut wrong = Vec::new();
+    for deps in tables {
+        for (name, spec) in deps {
+            // A renamed dependency: `alias = { package = "real", … }`.
+            let package = spec
+                .get("package")
+                .and_then(toml::Value::as_str)
+                .unwrap_or(name);
+            if NOT_ENGINE_DEPENDENCIES.contains(&package) {
+                wrong.push(package.to_owned());
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "the engine library depends on {wrong:?}");
+    // Nor does its code name the tools crate.
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a readable source file");
+        assert!(
+            !code_of(&text).contains("shears_tools"),
+            "{} names the tools crate",
+            file.display()
+        );
+    }
 }
 
 #[test]

@@ -23,6 +23,12 @@ pub struct CheckInfo {
     discoverers: Bitboard,
 }
 
+/// Whether the legal move `m` gives check in `board`: [`CheckInfo`] for one
+/// question (a search asks many per node and keeps its `CheckInfo`).
+pub fn gives_check(board: &Chess, m: Move) -> bool {
+    CheckInfo::new(board).gives_check(board, m)
+}
+
 impl CheckInfo {
     /// Check data for a caller that will not ask (it answers "no check").
     pub const UNUSED: CheckInfo = CheckInfo {

@@ -19,6 +19,8 @@ pub(crate) mod see;
 pub mod values;
 pub mod zobrist;
 
+pub use checks::gives_check;
 pub use fen::{FenNote, START_FEN, fen_needs_chess960};
+pub use movegen::tactical_moves;
 pub use notation::move_to_uci;
 pub use position::Position;

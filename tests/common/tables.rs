@@ -2,6 +2,10 @@
 //! `../shared/syzygy` beside the repository (CI has it there), else beside
 //! the main checkout when this is a git worktree of it. Tests that need
 //! them are skipped, with a message, when none is found.
+//!
+//! Both crates' tests use this file: the library's (tests/) and the tools'
+//! (tools/tests/, through a `#[path]`), so the repository is found from the
+//! crate's folder by its `Cargo.lock`, which only the workspace root has.
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +18,11 @@ pub fn syzygy_dir() -> Option<PathBuf> {
         let dir = PathBuf::from(dir);
         return dir.is_dir().then_some(dir);
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate_dir
+        .ancestors()
+        .find(|d| d.join("Cargo.lock").is_file())
+        .unwrap_or(crate_dir);
     let mut candidates = vec![root.join("../shared/syzygy")];
     // A worktree's `.git` is a file: `gitdir: <main>/.git/worktrees/<name>`.
     if let Ok(text) = std::fs::read_to_string(root.join(".git"))

@@ -1,0 +1,293 @@
+//! One self-play game: the opening (checked for balance), the moves of the
+//! engine's own search on both sides, the adjudication, and which of its
+//! positions are kept for tuning.
+//!
+//! **Tablebase-free.** The searcher is built without Syzygy tables and
+//! games are adjudicated by the search's own scores only, so the data never
+//! depends on tables that one machine has and another has not.
+//!
+//! **Adjudication**, besides the rules (mate, stalemate, repetition, the
+//! 50-move rule, insufficient material): a score of at least
+//! [`RESIGN_SCORE`] for the same side on [`RESIGN_PLIES`] consecutive plies
+//! wins; from ply [`DRAW_MIN_PLY`] on, scores within [`DRAW_SCORE`] of zero
+//! on [`DRAW_PLIES`] consecutive plies draw; [`MAX_PLIES`] plies draw.
+//!
+//! **Quiet filter** ([`keep`]): a position is kept only when
+//! - it is not in the opening (book line and random plies),
+//! - its game ply (from the FEN's move counter) is at least `min_ply`,
+//! - the side to move is not in check,
+//! - the move the search chose is not a capture, not a promotion and does
+//!   not give check,
+//! - the score is not a mate score.
+
+use shakmaty::{Color, KnownOutcome, Move, Position as _};
+
+use super::opening::{Openings, TRIES_PER_LINE};
+use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
+use shears::chess::Position;
+use shears::chess::gives_check;
+use shears::chess::random::Rng;
+use shears::search::params::SearchConfig;
+use shears::search::tt::TtError;
+use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, TB_WIN_BOUND};
+
+/// An opening whose first search scores beyond this (centipawns) is thrown
+/// away and drawn again.
+pub const MAX_OPENING_SCORE: i32 = 300;
+/// Tries at an opening before the game is given up as an error (only a
+/// book whose every line is lost, or over, gets there).
+pub const MAX_OPENING_TRIES: u32 = 200;
+/// Resign adjudication: a score at least this large (centipawns, for one
+/// side) ...
+pub const RESIGN_SCORE: i32 = 1000;
+/// ... on this many consecutive plies ends the game.
+pub const RESIGN_PLIES: u32 = 6;
+/// Draw adjudication: from this ply on ...
+pub const DRAW_MIN_PLY: u32 = 80;
+/// ... scores within this many centipawns of zero ...
+pub const DRAW_SCORE: i32 = 10;
+/// ... on this many consecutive plies end the game as a draw.
+pub const DRAW_PLIES: u32 = 12;
+/// Games longer than this are drawn.
+pub const MAX_PLIES: u32 = 400;
+/// Hash table of each game's searches, MB.
+pub const HASH_MB: usize = 16;
+
+/// The engine's own searcher, one thread, no tables, fixed nodes or depth:
+/// what both sides play with.
+pub(super) struct Player {
+    searcher: Searcher,
+    limits: SearchLimits,
+}
+
+impl Player {
+    pub(super) fn new(config: &DatagenConfig) -> Result<Player, TtError> {
+        let limits = SearchLimits {
+            nodes: config.nodes,
+            depth: config.depth,
+            ..SearchLimits::default()
+        };
+        Ok(Player {
+            searcher: Searcher::new(HASH_MB)?,
+            limits,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.new_game();
+    }
+
+    /// The chosen move and its score for the side to move.
+    fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
+        let outcome = self.searcher.think(&request(pos, &self.limits));
+        Some((outcome.best?, outcome.score?))
+    }
+}
+
+/// The search of `pos` that both sides play: one thread, the engine's
+/// configuration, no tables.
+fn request<'a>(pos: &'a Position, limits: &'a SearchLimits) -> SearchRequest<'a> {
+    let settings = SearchSettings::single(SearchConfig::default());
+    SearchRequest::new(pos, limits, settings)
+}
+
+/// Whether the game is over by the rules: `Some(result for White)`.
+fn rules_result(pos: &Position) -> Option<f32> {
+    pos.outcome().map(|outcome| match outcome {
+        KnownOutcome::Decisive {
+            winner: Color::White,
+        } => 1.0,
+        KnownOutcome::Decisive {
+            winner: Color::Black,
+        } => 0.0,
+        KnownOutcome::Draw => 0.5,
+    })
+}
+
+/// A playable and roughly balanced opening for game `index` (see
+/// `opening.rs` for which lines are tried in which order).
+fn opening(
+    openings: &Openings,
+    rng: &mut Rng,
+    index: u64,
+    player: &mut Player,
+) -> Result<Position, DatagenError> {
+    for attempt in 0..MAX_OPENING_TRIES {
+        let pos = openings.candidate(index, attempt, rng);
+        let full = pos.plies() >= openings.random_plies(index) as usize;
+        if !full || rules_result(&pos).is_some() {
+            continue;
+        }
+        player.new_game();
+        match player.think(&pos) {
+            Some((_, score)) if score.abs() <= MAX_OPENING_SCORE => return Ok(pos),
+            _ => {}
+        }
+    }
+    Err(DatagenError::NoOpening {
+        index,
+        tries: MAX_OPENING_TRIES,
+        per_line: TRIES_PER_LINE,
+    })
+}
+
+/// The game ply of `pos` by its move counter (0 at the start position).
+fn game_ply(pos: &Position) -> u32 {
+    let board = pos.board();
+    2 * (board.fullmoves().get() - 1) + u32::from(board.turn() == Color::Black)
+}
+
+/// Whether the position `pos`, where the search chose `best` with `score`
+/// (side to move), is kept for tuning: see the module docs. Opening plies
+/// never reach this test.
+pub(super) fn keep(pos: &Position, best: Move, score: i32, min_ply: u32) -> bool {
+    let board = pos.board();
+    game_ply(pos) >= min_ply
+        && !board.is_check()
+        && !best.is_capture()
+        && !best.is_promotion()
+        && !gives_check(board, best)
+        && score.abs() < TB_WIN_BOUND
+}
+
+/// Plays game `index` to the end.
+///
+/// # Errors
+///
+/// When no balanced opening is found ([`MAX_OPENING_TRIES`]).
+pub(super) fn play_game(
+    index: u64,
+    config: &DatagenConfig,
+    openings: &Openings,
+    player: &mut Player,
+) -> Result<GameRecord, DatagenError> {
+    let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut pos = opening(openings, &mut rng, index, player)?;
+    player.new_game();
+    let mut plies = pos.plies() as u32;
+    let mut positions = Vec::new();
+    let (mut resign_run, mut draw_run) = (0i32, 0u32);
+    let result = loop {
+        if let Some(r) = rules_result(&pos) {
+            break r;
+        }
+        if plies >= MAX_PLIES {
+            break 0.5;
+        }
+        let Some((best, score)) = player.think(&pos) else {
+            break 0.5;
+        };
+        let white_score = if pos.turn() == Color::White {
+            score
+        } else {
+            -score
+        };
+        // Resign adjudication: the same side clearly winning for a while.
+        let sign = white_score.signum();
+        if white_score.abs() >= RESIGN_SCORE {
+            resign_run = if resign_run.signum() == sign {
+                resign_run + sign
+            } else {
+                sign
+            };
+        } else {
+            resign_run = 0;
+        }
+        if resign_run.unsigned_abs() >= RESIGN_PLIES {
+            break if resign_run > 0 { 1.0 } else { 0.0 };
+        }
+        // Draw adjudication: a long, level game.
+        draw_run = if white_score.abs() <= DRAW_SCORE {
+            draw_run + 1
+        } else {
+            0
+        };
+        if plies >= DRAW_MIN_PLY && draw_run >= DRAW_PLIES {
+            break 0.5;
+        }
+        if keep(&pos, best, score, config.min_ply) {
+            positions.push(Labelled {
+                board: pos.board().clone(),
+                white_score,
+            });
+        }
+        pos.play(best);
+        plies += 1;
+    };
+    Ok(GameRecord {
+        index,
+        result,
+        plies,
+        positions,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::opening::Book;
+    use crate::datagen::tests::small;
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen, false).unwrap()
+    }
+
+    #[test]
+    fn a_game_ends_with_a_result_and_labels_quiet_positions() {
+        let config = small();
+        let mut player = Player::new(&config).unwrap();
+        let start = Position::startpos();
+        let request = request(&start, &player.limits);
+        assert!(request.tables.is_none(), "tablebase-free");
+        let openings = Openings::new(Book::default(), 8, config.seed);
+        let game = play_game(3, &config, &openings, &mut player).unwrap();
+        assert!([0.0, 0.5, 1.0].contains(&game.result));
+        assert!(game.plies > 8);
+        assert!(!game.positions.is_empty());
+        for p in &game.positions {
+            let pos = position(&p.fen());
+            assert!(!pos.board().is_check(), "{}", p.fen());
+            assert!(game_ply(&pos) >= config.min_ply, "{}", p.fen());
+            assert!(p.white_score.abs() < TB_WIN_BOUND);
+        }
+        let text = game.to_text();
+        assert!(text.ends_with(&format!("# game 3 {:.1} {}\n", game.result, game.plies)));
+        assert_eq!(text.lines().count(), game.positions.len() + 1);
+    }
+
+    #[test]
+    fn the_same_index_and_seed_give_the_same_game() {
+        let config = small();
+        let openings = Openings::new(Book::default(), 8, config.seed);
+        let mut player = Player::new(&config).unwrap();
+        let a = play_game(4, &config, &openings, &mut player).unwrap();
+        let b = play_game(4, &config, &openings, &mut player).unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_quiet_filter_drops_checks_captures_and_early_plies() {
+        let parse = |pos: &Position, uci: &str| pos.parse_move(uci, false).unwrap();
+        // Move 20, White to move, nothing attacked.
+        let pos =
+            position("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 20");
+        assert!(keep(&pos, parse(&pos, "c1g5"), 30, 16), "a quiet move");
+        assert!(!keep(&pos, parse(&pos, "c1g5"), 30, 40), "before min ply");
+        assert!(
+            !keep(&pos, parse(&pos, "c4f7"), 30, 16),
+            "a capture with check"
+        );
+        assert!(!keep(&pos, parse(&pos, "f3e5"), 30, 16), "a capture");
+        assert!(!keep(&pos, parse(&pos, "c1g5"), 31_990, 16), "a mate score");
+        // A quiet checking move: the rook to the back rank.
+        let pos = position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30");
+        assert!(!keep(&pos, parse(&pos, "a1a8"), 500, 16), "a checking move");
+        assert!(keep(&pos, parse(&pos, "a1a7"), 500, 16), "not a check");
+        // The side to move in check.
+        let pos = position("4k3/8/8/8/8/8/4r3/4K3 w - - 0 30");
+        assert!(!keep(&pos, parse(&pos, "e1d1"), -300, 16), "in check");
+        // A promotion.
+        let pos = position("6k1/P7/8/8/8/8/8/6K1 w - - 0 50");
+        assert!(!keep(&pos, parse(&pos, "a7a8n"), 900, 16), "a promotion");
+    }
+}
