@@ -97,9 +97,7 @@ pub(super) fn main_thread(
         {
             break;
         }
-        if mate_settled(best.score, depth, limits) && !main.pondering() {
-            break;
-        }
+        let settled = mate_settled(best.score, depth, limits);
         // Soft limit, scaled by how settled the search is: an iteration
         // started now would likely not finish, or not change the move.
         let (best_move, score) = (best.mv, best.score);
@@ -111,12 +109,16 @@ pub(super) fn main_thread(
         last = Some((best_move, score));
         let share = best.nodes as f64 / main.nodes.max(1) as f64;
         let scale = soft_scale(stable, share, drop);
-        if !main.pondering()
-            && main
-                .soft_limit(scale)
-                .is_some_and(|soft| main.start.elapsed() >= soft)
-        {
-            break;
+        let out_of_time = main
+            .soft_limit(scale)
+            .is_some_and(|soft| main.start.elapsed() >= soft);
+        if settled || out_of_time || main.stop_on_ponderhit {
+            // While pondering the search goes on (the GUI waits for our
+            // move only after ponderhit), and stops at ponderhit.
+            if !main.pondering() {
+                break;
+            }
+            main.stop_on_ponderhit = true;
         }
     }
     result
@@ -238,6 +240,9 @@ fn iterate(worker: &mut Worker<'_>, depth: u32, multipv: usize) -> bool {
             let (alpha, beta) = (window.alpha, window.beta);
             let bound = if score <= alpha {
                 window = Window::new((score - delta).max(-INFINITE), (alpha + beta) / 2);
+                // A failing line wants more time: a ponderhit no longer
+                // stops it at once (its limits still do).
+                worker.stop_on_ponderhit = false;
                 ScoreBound::Upper
             } else if score >= beta {
                 window = Window::new(alpha, (score + delta).min(INFINITE));

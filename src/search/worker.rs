@@ -54,10 +54,15 @@ pub(super) struct Worker<'a> {
     pub root: RootMoves,
     /// The current iteration was cut short.
     pub aborted: bool,
-    /// When the search started (reset at `ponderhit`).
+    /// When `go` arrived: the clock counts from here, the time spent
+    /// pondering included (as Stockfish counts it), so that a `ponderhit`
+    /// after a long ponder answers at once.
     pub start: Instant,
     /// Still pondering, as far as this thread has seen.
     pondering: bool,
+    /// The main thread's time ran out while it was pondering: it searches
+    /// on, and stops at `ponderhit`.
+    pub stop_on_ponderhit: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -89,6 +94,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             start: shared.start,
             pondering: shared.signals.pondering(),
+            stop_on_ponderhit: false,
         }
     }
 
@@ -206,9 +212,11 @@ impl<'a> Worker<'a> {
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             self.publish_nodes();
             if self.pondering && !self.shared.signals.pondering() {
-                // ponderhit: our clock starts now.
+                // ponderhit: the clock has run since go. A search whose time
+                // ran out while it pondered stops now; else the hard limit
+                // below may already have passed.
                 self.pondering = false;
-                self.start = Instant::now();
+                self.aborted |= self.stop_on_ponderhit;
             }
             if !self.pondering
                 && let Some(hard) = self.shared.time.hard
