@@ -165,11 +165,25 @@ impl Session {
     /// # Errors
     ///
     /// [`UciError`] for a line that is refused; the position and the options
-    /// are then unchanged.
+    /// are then unchanged, but a refused `position` (for its form, its FEN
+    /// or a move) leaves no position to search until one is accepted (see
+    /// [`Engine::refuse_position`]).
     pub fn apply_line(&mut self, line: &str) -> Result<Outcome, UciError> {
-        match parse_line(line)? {
-            None => Ok(Outcome::Done),
-            Some(command) => self.execute(command),
+        match parse_line(line) {
+            Ok(None) => Ok(Outcome::Done),
+            Ok(Some(command)) => self.execute(command),
+            Err(e) => {
+                // A `position` line refused for its form leaves the GUI
+                // somewhere else, as a bad FEN or move does.
+                if let UciError::BadArguments {
+                    command: "position",
+                    ..
+                } = e
+                {
+                    self.engine.refuse_position(e.to_string());
+                }
+                Err(e)
+            }
         }
     }
 
@@ -394,5 +408,18 @@ mod tests {
         assert!(session.apply_line("position startpos").is_ok());
         assert!(session.engine().refused_position().is_none());
         assert_eq!(session.engine().options().hash_mb(), 16);
+        // Refused for its form: the same.
+        for bad in [
+            "position startpos movse e2e4",
+            "position",
+            "position fen",
+            "position foo",
+            "position startpos e2e4",
+        ] {
+            assert!(session.apply_line("position startpos moves e2e4").is_ok());
+            assert!(session.apply_line(bad).is_err(), "{bad}");
+            assert_eq!(session.engine().position().fen(), fen, "{bad}");
+            assert!(session.engine().refused_position().is_some(), "{bad}");
+        }
     }
 }
