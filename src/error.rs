@@ -167,6 +167,20 @@ pub enum GoWarning {
         /// The number as written.
         value: String,
     },
+    /// `movestogo 0`: no number of moves; ignored (the clock is read as
+    /// for the rest of the game), as Stockfish reads it.
+    #[error("go: movestogo {value} is no number of moves, ignored")]
+    NoMovesToGo {
+        /// The number as written.
+        value: String,
+    },
+    /// `depth` 0 or below: no depth to search; read as depth 1, the
+    /// quickest answer a search gives.
+    #[error("go: depth {} is no search depth, read as 1", echo(.value))]
+    DepthBelowOne {
+        /// The number as written.
+        value: String,
+    },
     /// A number of 2^64 or more: read as the largest one.
     #[error("go: {param} {} is too large, read as {}", echo(.value), u64::MAX)]
     TooLarge {

@@ -254,6 +254,14 @@ fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
                         continue;
                     }
                 };
+                // Depth 0 or below: answered at once, from depth 1.
+                if keyword == "depth" && is_at_most_zero(text) {
+                    warnings.push(GoWarning::DepthBelowOne {
+                        value: text.to_owned(),
+                    });
+                    limits.depth = Some(1);
+                    continue;
+                }
                 let is_time = matches!(
                     keyword.as_str(),
                     "wtime" | "btime" | "winc" | "binc" | "movetime"
@@ -269,6 +277,12 @@ fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
                     (Some(v), None) => v,
                     (None, None) => continue,
                 };
+                if keyword == "movestogo" && value == 0 {
+                    warnings.push(GoWarning::NoMovesToGo {
+                        value: text.to_owned(),
+                    });
+                    continue;
+                }
                 let clock = &mut limits.clock;
                 match keyword.as_str() {
                     "wtime" => clock.wtime = Some(value),
@@ -293,6 +307,18 @@ fn parse_go(rest: &[&str]) -> Result<Command, UciError> {
             warnings,
         },
     })
+}
+
+/// Whether `text` is an integer of 0 or less (`0`, `-0`, `-12`, however
+/// many digits).
+fn is_at_most_zero(text: &str) -> bool {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text),
+    };
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (negative || digits.bytes().all(|b| b == b'0'))
 }
 
 /// A `go` number as GUIs send them: a time below zero (a clock that ran
@@ -461,14 +487,36 @@ mod tests {
             w[0].to_string()
                 .contains("btime -170671 is negative, read as 0")
         );
-        // Negative counts are left out.
+        // Negative counts are left out; a depth of 0 or less is 1.
         let (g, w) = go_warned("go depth -1 movestogo -3 nodes -7 mate -2 movetime 100");
         assert_eq!(
             (g.depth, g.nodes, g.mate, g.clock.movestogo),
-            (None, None, None, None)
+            (Some(1), None, None, None)
         );
         assert_eq!(g.clock.movetime, Some(100));
         assert_eq!(w.len(), 4);
+        assert!(matches!(w[0], GoWarning::DepthBelowOne { .. }));
+        for depth in ["0", "-0", "-1", "-99999999999999999999999"] {
+            let (g, w) = go_warned(&format!("go depth {depth}"));
+            assert_eq!(g.depth, Some(1), "{depth}");
+            assert_eq!(
+                w[..],
+                [GoWarning::DepthBelowOne {
+                    value: depth.to_owned()
+                }]
+            );
+        }
+        // movestogo 0: no moves to go, ignored.
+        let (g, w) = go_warned("go wtime 10000 btime 10000 movestogo 0");
+        assert_eq!((g.clock.movestogo, g.clock.wtime), (None, Some(10_000)));
+        assert!(
+            w[0].to_string()
+                .contains("movestogo 0 is no number of moves")
+        );
+        assert_eq!(
+            go_warned("go movestogo 1 wtime 5").0.clock.movestogo,
+            Some(1)
+        );
         // 2^64 and more: the largest number.
         let (g, w) = go_warned("go wtime 99999999999999999999999 depth 3");
         assert_eq!((g.clock.wtime, g.depth), (Some(u64::MAX), Some(3)));

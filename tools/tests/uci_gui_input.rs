@@ -55,7 +55,10 @@ fn every_go_that_cannot_be_honoured_as_written_still_gets_its_bestmove() {
             "go movestogo -1 depth 3",
             &["go: movestogo -1 is negative, ignored"],
         ),
-        ("go depth -3 nodes 2000", &["go: depth -3 is negative"]),
+        (
+            "go depth -3 nodes 2000",
+            &["go: depth -3 is no search depth, read as 1"],
+        ),
         (
             "go wtime 99999999999999999999999 btime 1000 depth 3",
             &["go: wtime 99999999999999999999999 is too large"],
