@@ -24,8 +24,7 @@ use shears::search::theory::{
 /// Deepest `tree`.
 pub const MAX_TREE_DEPTH: i64 = 6;
 /// `tree --depth` by default: with [`DEFAULT_TREE_WIDTH`] the picture of
-/// the start position is 820 × 981 px, one screen (depth 3 with width 5 is
-/// 920 × 11,711 px).
+/// the start position is about one screen (depth 3 with width 5 is many).
 pub const DEFAULT_TREE_DEPTH: u32 = 2;
 /// `tree --max-width` by default.
 pub const DEFAULT_TREE_WIDTH: usize = 2;
