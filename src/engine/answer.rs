@@ -31,7 +31,7 @@ use crate::chess::Position;
 use crate::chess::values::material_points;
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
-    Counters, EvalHandicap, PvLine, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
+    Counters, EvalHandicap, MATE, PvLine, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
     SearchRequest, SearchSettings, Searcher, Signals,
 };
 use crate::tb::Tablebases;
@@ -220,7 +220,8 @@ impl Go {
             Played::Other { line, multipv } => {
                 // Sent again as line 1, unless it is the line 1 the GUI
                 // saw last.
-                let shown_last = multipv == 1 && seen.first.as_ref().is_some_and(|f| f.shows(line));
+                let shown_last =
+                    multipv == 1 && seen.first.as_ref().is_some_and(|f| f.line == *line);
                 let info = (!shown_last).then(|| SearchInfo::new(line, 1, &outcome.lines_counters));
                 (info, line.pv.first().copied(), line.pv.get(1).copied())
             }
@@ -254,7 +255,7 @@ impl Seen {
             if info.multipv == 1 {
                 self.first = Some(info.clone());
                 self.bound_after = false;
-            } else if info.bound.is_some() {
+            } else if info.line.bound.is_some() {
                 self.bound_after = true;
             }
         }
@@ -263,13 +264,13 @@ impl Seen {
     /// Whether the last lines the GUI saw end with `line` as line 1: then
     /// it is not sent again before `bestmove`.
     fn saw_last(&self, line: &PvLine) -> bool {
-        !self.bound_after && self.first.as_ref().is_some_and(|f| f.shows(line))
+        !self.bound_after && self.first.as_ref().is_some_and(|f| f.line == *line)
     }
 }
 
 /// The answer with the thinker's best line: its line (unless the GUI saw it
-/// last; a `depth 0` line when there is none), its move and reply. Without
-/// a thinker, no line and no move.
+/// last; a `depth 0` line when the root has no legal move), its move and
+/// reply. Without a thinker, no line and no move.
 fn best_answer(
     position: &Position,
     outcome: Option<&SearchOutcome>,
@@ -281,41 +282,37 @@ fn best_answer(
     let info = match &outcome.line {
         Some(line) if seen.saw_last(line) => None,
         Some(line) => Some(SearchInfo::new(line, 1, &outcome.counters)),
-        None => Some(no_line(position, outcome.best.is_none(), &outcome.counters)),
+        None => Some(no_move(position, &outcome.counters)),
     };
     let ponder = outcome.line.as_ref().and_then(|l| l.pv.get(1).copied());
-    (info, outcome.best, ponder)
+    (info, outcome.best(), ponder)
 }
 
-/// The `depth 0` line of a search without a line: mated (`mate 0`) or
-/// stalemate (`cp 0`) when the root has no legal move (`no_move`), else a
-/// search stopped before its first iteration ended (`cp 0`).
-fn no_line(position: &Position, no_move: bool, counters: &Counters) -> SearchInfo {
-    let score = if no_move && position.board().is_check() {
-        Score::Mate(0)
+/// The `depth 0` line of a root without a legal move: mated (`mate 0`) or
+/// stalemate (`cp 0`).
+fn no_move(position: &Position, counters: &Counters) -> SearchInfo {
+    // Mated here: mated in 0 plies.
+    let score = if position.board().is_check() {
+        -MATE
     } else {
-        Score::Cp(0)
+        0
     };
-    SearchInfo {
+    let line = PvLine {
         depth: 0,
         seldepth: 0,
-        multipv: 1,
         score,
-        bound: None,
-        nodes: counters.nodes,
-        hashfull: counters.hashfull,
-        tbhits: counters.tbhits,
         tb_proven: false,
-        time: counters.time,
+        bound: None,
         pv: Vec::new(),
-    }
+    };
+    SearchInfo::new(&line, 1, counters)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::strength::limited::tests::line;
-    use crate::search::ScoreBound;
+    use crate::search::{Score, ScoreBound};
 
     fn iteration(line: &PvLine, multipv: u32) -> SearchReport {
         SearchReport::Iteration(SearchInfo::new(line, multipv, &Counters::default()))
@@ -347,7 +344,6 @@ mod tests {
     fn the_best_answer_shows_its_line_unless_seen_and_depth_0_without_one() {
         let best = line(20, &["e2e4", "e7e5"]);
         let outcome = SearchOutcome {
-            best: best.pv.first().copied(),
             line: Some(best.clone()),
             counters: Counters {
                 nodes: 99,
@@ -358,7 +354,10 @@ mod tests {
         let start = Position::startpos();
         let (info, mv, reply) = best_answer(&start, Some(&outcome), &Seen::default());
         let info = info.expect("a line not seen yet is sent");
-        assert_eq!((info.nodes, info.multipv, &info.pv), (99, 1, &best.pv));
+        assert_eq!(
+            (info.counters.nodes, info.multipv, &info.line),
+            (99, 1, &best)
+        );
         assert_eq!((mv, reply), (Some(best.pv[0]), Some(best.pv[1])));
         let mut seen = Seen::default();
         seen.note(&iteration(&best, 1));
@@ -369,6 +368,9 @@ mod tests {
         let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false).unwrap();
         let (info, mv, _) = best_answer(&mated, Some(&SearchOutcome::default()), &seen);
         let info = info.expect("a depth 0 line");
-        assert_eq!((info.depth, info.score, mv), (0, Score::Mate(0), None));
+        assert_eq!(
+            (info.line.depth, info.score(), mv),
+            (0, Score::Mate(0), None)
+        );
     }
 }

@@ -232,7 +232,6 @@ pub(crate) mod tests {
     /// which plays `best`.
     fn outcome(lines: Vec<PvLine>, best: PvLine) -> SearchOutcome {
         SearchOutcome {
-            best: best.pv.first().copied(),
             line: Some(best),
             lines,
             ..SearchOutcome::default()
