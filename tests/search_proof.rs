@@ -318,7 +318,6 @@ fn settings(config: SearchConfig) -> SearchSettings {
     SearchSettings {
         threads: 1,
         multipv: 1,
-        move_overhead_ms: 0,
         config,
         ..SearchSettings::default()
     }

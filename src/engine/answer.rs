@@ -57,12 +57,7 @@ pub(super) enum Thinker {
     /// The engine's search.
     Search(Box<EngineSearch>),
     /// A teaching search (`SearchAlgorithm`) under `go`'s limits.
-    Theory {
-        /// Which one.
-        config: TheoryConfig,
-        /// `Move Overhead`.
-        move_overhead_ms: u64,
-    },
+    Theory(TheoryConfig),
     /// Nothing to think about: the move is the book's, or there is no
     /// position to search.
     Nothing,
@@ -189,14 +184,10 @@ impl Go {
                     .unwrap_or_else(PoisonError::into_inner);
                 Some(searcher.search(&request, signals, progress))
             }
-            Thinker::Theory {
-                config,
-                move_overhead_ms,
-            } => Some(theory::think(
+            Thinker::Theory(config) => Some(theory::think(
                 &self.position,
                 &self.limits,
                 *config,
-                *move_overhead_ms,
                 signals,
                 progress,
             )),
@@ -226,8 +217,7 @@ impl Go {
                 (info, line.pv.first().copied(), line.pv.get(1).copied())
             }
         };
-        let overhead = level.move_overhead_ms;
-        if let Some(wait) = think_time(&self.limits, &self.position, overhead, share) {
+        if let Some(wait) = think_time(&self.limits, &self.position, share) {
             // After go ponder the clock runs from ponderhit, which is when
             // the wait for it ended, just now.
             let start = match self.limits.received {

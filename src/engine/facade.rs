@@ -333,7 +333,8 @@ impl Engine {
     /// a teaching search; at a limited strength, the level's search and
     /// choice (see `engine::limited`); else the engine's search and its
     /// best line.
-    fn plan(&mut self, limits: SearchLimits) -> Go {
+    fn plan(&mut self, mut limits: SearchLimits) -> Go {
+        limits.clock.move_overhead = self.options.move_overhead_ms();
         let position = self.position.clone();
         let plan = |limits, thinker, choice, no_book_note| Go {
             position,
@@ -354,12 +355,7 @@ impl Engine {
             return plan(limits, Thinker::Nothing, Choice::Book(book), no_book_note);
         }
         if let Some(config) = self.options.search_algorithm() {
-            let move_overhead_ms = self.options.move_overhead_ms();
-            let thinker = Thinker::Theory {
-                config,
-                move_overhead_ms,
-            };
-            return plan(limits, thinker, Choice::Best, no_book_note);
+            return plan(limits, Thinker::Theory(config), Choice::Best, no_book_note);
         }
         if self.level_changed {
             self.stop_and_wait();
@@ -390,7 +386,6 @@ impl Engine {
             level,
             shown_lines: settings.multipv,
             seed: self.seeds.next_move(),
-            move_overhead_ms: settings.move_overhead_ms,
         });
         plan(limits, thinker, choice, no_book_note)
     }
@@ -548,7 +543,6 @@ fn settings(options: &Options) -> SearchSettings {
     SearchSettings {
         threads: options.threads(),
         multipv: options.multipv(),
-        move_overhead_ms: options.move_overhead_ms(),
         config: SearchConfig {
             null_move: options.null_move(),
             ..SearchConfig::default()

@@ -117,7 +117,7 @@ impl Searcher {
         if limits.mate.is_some() {
             settings.config = settings.config.for_mate_search();
         }
-        let time = TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms);
+        let time = TimeLimits::new(&limits.clock, pos.turn());
         let threads = settings.threads.max(1);
         let mut shared = SharedState::new(
             &self.tt,

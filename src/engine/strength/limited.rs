@@ -100,8 +100,6 @@ pub(in crate::engine) struct LevelChoice {
     pub shown_lines: usize,
     /// Seed of this move's random choices (the move, then the think time).
     pub seed: u64,
-    /// `Move Overhead`, for the think time.
-    pub move_overhead_ms: u64,
 }
 
 /// The line a level plays.
@@ -174,18 +172,13 @@ pub fn is_paced(limits: &SearchLimits) -> bool {
 
 /// How long after `go` (after the pondering search handed over, for `go
 /// ponder`) the move is sent: `share` of the soft limit the time manager
-/// plans for `pos` under `limits` with `overhead_ms`, at most its hard
-/// limit; `None` when `go` does not pace its answer.
-pub fn think_time(
-    limits: &SearchLimits,
-    pos: &Position,
-    overhead_ms: u64,
-    share: f64,
-) -> Option<Duration> {
+/// plans for `pos` under `limits` (`Move Overhead` kept back), at most its
+/// hard limit; `None` when `go` does not pace its answer.
+pub fn think_time(limits: &SearchLimits, pos: &Position, share: f64) -> Option<Duration> {
     if !is_paced(limits) {
         return None;
     }
-    let plan = TimeLimits::new(&limits.clock, pos.board().turn(), overhead_ms);
+    let plan = TimeLimits::new(&limits.clock, pos.board().turn());
     let (soft, hard) = (plan.soft?, plan.hard?);
     Some(soft.mul_f64(share.max(0.0)).min(hard))
 }
@@ -243,7 +236,6 @@ pub(crate) mod tests {
             level: Level::from_elo(super::super::level::ELO_MIN),
             shown_lines: 1,
             seed: 1,
-            move_overhead_ms: 10,
         }
     }
 
@@ -312,17 +304,18 @@ pub(crate) mod tests {
         let clock = Clock {
             wtime: Some(60_000),
             btime: Some(60_000),
+            move_overhead: 10,
             ..Clock::default()
         };
         let game = SearchLimits {
             clock,
             ..SearchLimits::default()
         };
-        let plan = TimeLimits::new(&clock, shakmaty::Color::White, 10);
+        let plan = TimeLimits::new(&clock, shakmaty::Color::White);
         let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
-        assert_eq!(think_time(&game, &pos, 10, 1.0), Some(soft));
-        assert_eq!(think_time(&game, &pos, 10, 0.5), Some(soft / 2));
-        assert_eq!(think_time(&game, &pos, 10, 1000.0), Some(hard));
+        assert_eq!(think_time(&game, &pos, 1.0), Some(soft));
+        assert_eq!(think_time(&game, &pos, 0.5), Some(soft / 2));
+        assert_eq!(think_time(&game, &pos, 1000.0), Some(hard));
         let ponder = SearchLimits {
             ponder: true,
             ..game.clone()
@@ -340,7 +333,7 @@ pub(crate) mod tests {
                 ..game.clone()
             },
         ] {
-            assert_eq!(think_time(&analysis, &pos, 10, 1.0), None, "{analysis:?}");
+            assert_eq!(think_time(&analysis, &pos, 1.0), None, "{analysis:?}");
         }
     }
 

@@ -44,7 +44,6 @@ pub fn think(
     pos: &Position,
     limits: &SearchLimits,
     config: TheoryConfig,
-    move_overhead_ms: u64,
     signals: &Signals,
     report: Reporter<'_>,
 ) -> SearchOutcome {
@@ -53,7 +52,7 @@ pub fn think(
         .depth
         .unwrap_or_else(|| default_depth(config.algorithm))
         .clamp(1, MAX_PLAY_DEPTH);
-    let time = TimeLimits::new(&limits.clock, pos.turn(), move_overhead_ms);
+    let time = TimeLimits::new(&limits.clock, pos.turn());
     let timed = !limits.infinite && !limits.ponder;
     let deadline = time.hard.filter(|_| timed).map(|h| start + h);
     let mut outcome = SearchOutcome::default();
