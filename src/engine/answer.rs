@@ -8,10 +8,10 @@
 //!    position);
 //! 2. the wait of `go infinite` and `go ponder`, which answer only after
 //!    `stop` (or `ponderhit`);
-//! 3. the choice of the move: the best line, a limited level's choice
-//!    among the lines (`strength/limited.rs`), or the book's move;
-//! 4. a limited level's pacing (its think time);
-//! 5. the final `info` line, unless the GUI has just seen it, and the
+//! 3. the choice of the move: the best line, the book's move, or a limited
+//!    level's choice among the lines and its pacing (its think time), in
+//!    one call to `strength/limited.rs`;
+//! 4. the final `info` line, unless the GUI has just seen it, and the
 //!    move: one [`Report::Answer`], the job's last report.
 //!
 //! The thinkers never wait for the GUI and never decide what it sees last;
@@ -19,14 +19,14 @@
 //! of the move once, as Stockfish does.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::{Move, Position as _};
 
 use super::opening::BookChoice;
 use super::report::Report;
 use super::strength::Handicap;
-use super::strength::limited::{LevelChoice, Played, think_time, wait_until};
+use super::strength::limited::{LevelChoice, Played};
 use crate::chess::Position;
 use crate::chess::values::material_points;
 use crate::search::theory::{self, TheoryConfig};
@@ -204,9 +204,7 @@ impl Go {
         seen: &Seen,
         signals: &Signals,
     ) -> (Option<SearchInfo>, Option<Move>, Option<Move>) {
-        let legal = self.position.board().legal_moves().len();
-        let (played, share) = level.choose(outcome, legal);
-        let answer = match played {
+        match level.play(outcome, &self.position, &self.limits, signals) {
             Played::Best => best_answer(&self.position, Some(outcome), seen),
             Played::Other { line, multipv } => {
                 // Sent again as line 1, unless it is the line 1 the GUI
@@ -216,17 +214,7 @@ impl Go {
                 let info = (!shown_last).then(|| SearchInfo::new(line, 1, &outcome.lines_counters));
                 (info, line.pv.first().copied(), line.pv.get(1).copied())
             }
-        };
-        if let Some(wait) = think_time(&self.limits, &self.position, share) {
-            // After go ponder the clock runs from ponderhit, which is when
-            // the wait for it ended, just now.
-            let start = match self.limits.received {
-                Some(received) if !self.limits.ponder => received,
-                _ => Instant::now(),
-            };
-            wait_until(start + wait, signals);
         }
-        answer
     }
 }
 

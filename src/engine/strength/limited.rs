@@ -117,11 +117,36 @@ pub(in crate::engine) enum Played<'a> {
 }
 
 impl LevelChoice {
+    /// The level's move of a `go` on `position` under `limits`: the line it
+    /// plays from the search's `outcome`, returned once its think time has
+    /// passed (see the module docs; `signals` cut the wait short). The one
+    /// call the answer makes (`engine/answer.rs`).
+    pub fn play<'a>(
+        &self,
+        outcome: &'a SearchOutcome,
+        position: &Position,
+        limits: &SearchLimits,
+        signals: &Signals,
+    ) -> Played<'a> {
+        let legal = position.board().legal_moves().len();
+        let (played, share) = self.choose(outcome, legal);
+        if let Some(wait) = think_time(limits, position, share) {
+            // After go ponder the clock runs from ponderhit, which is when
+            // the wait for it ended, just now.
+            let start = match limits.received {
+                Some(received) if !limits.ponder => received,
+                _ => Instant::now(),
+            };
+            wait_until(start + wait, signals);
+        }
+        played
+    }
+
     /// The line the level plays from the search's `outcome`, and the
     /// think-time share (see [`think_share`]); `legal` is the number of
     /// root moves. Draws from the seed in a fixed order: the move, then
     /// the share.
-    pub fn choose<'a>(&self, outcome: &'a SearchOutcome, legal: usize) -> (Played<'a>, f64) {
+    fn choose<'a>(&self, outcome: &'a SearchOutcome, legal: usize) -> (Played<'a>, f64) {
         let candidates = candidates(outcome);
         let scores: Vec<i32> = candidates
             .iter()
@@ -159,7 +184,7 @@ fn candidates(outcome: &SearchOutcome) -> Vec<(&PvLine, Option<usize>)> {
 }
 
 /// Whether `go` asks for a move of a game, which waits (module docs).
-pub fn is_paced(limits: &SearchLimits) -> bool {
+fn is_paced(limits: &SearchLimits) -> bool {
     let clock = &limits.clock;
     let timed = clock.wtime.is_some() || clock.btime.is_some() || clock.movetime.is_some();
     timed
@@ -174,7 +199,7 @@ pub fn is_paced(limits: &SearchLimits) -> bool {
 /// ponder`) the move is sent: `share` of the soft limit the time manager
 /// plans for `pos` under `limits` (`Move Overhead` kept back), at most its
 /// hard limit; `None` when `go` does not pace its answer.
-pub fn think_time(limits: &SearchLimits, pos: &Position, share: f64) -> Option<Duration> {
+fn think_time(limits: &SearchLimits, pos: &Position, share: f64) -> Option<Duration> {
     if !is_paced(limits) {
         return None;
     }
@@ -185,7 +210,7 @@ pub fn think_time(limits: &SearchLimits, pos: &Position, share: f64) -> Option<D
 
 /// Sleeps until `deadline` or until the job is stopped, whichever comes
 /// first.
-pub fn wait_until(deadline: Instant, signals: &Signals) {
+fn wait_until(deadline: Instant, signals: &Signals) {
     while !signals.stopped() {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
