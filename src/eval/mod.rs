@@ -14,7 +14,9 @@
 //! | `passed.rs` | passed pawns: rank, king distances, free and safe path, blockade, rook behind, unstoppable |
 //! | `mobility.rs` | safe squares per piece type |
 //! | `king.rs` | shelter, storm, open files, king distance to the pawn files; one danger count per king (attackers, area hits, weak squares, safe checks, guards), squared in the midgame |
-//! | `pieces.rs` | bishop pair, outposts, minors behind pawns, bishop pawns, long diagonals, rooks on files, the 7th, trapped rooks and bishops, knight and rook closedness, knights far from both kings |
+//! | `knights.rs` | outposts held or reachable, behind a pawn, king distance, closedness, far from both kings |
+//! | `bishops.rs` | the pair, outposts, behind a pawn, king distance, own pawns on the bishop's colour, long diagonals, trapped bishops |
+//! | `rooks.rs` | closedness, open and half-open files, the 7th, the enemy queen's file, trapped rooks |
 //! | `batteries.rs` | rooks doubled or with the queen on a file, queen and bishop aimed at the king |
 //! | `threats.rs` | pieces attacked by pawns or lesser pieces, hanging pieces, pawn-push threats, restricted squares, weak pawns, minor by minor, weak minor by a major, queen attacked, overloaded pieces |
 //! | `space.rs` | space behind the pawns |
@@ -49,6 +51,7 @@
 mod accumulator;
 mod attacks;
 mod batteries;
+mod bishops;
 mod complexity;
 mod danger;
 mod endgame;
@@ -57,6 +60,7 @@ mod evaluate;
 mod handles;
 mod imbalance;
 mod king;
+mod knights;
 mod known_win;
 pub mod layout;
 mod masks;
@@ -65,7 +69,7 @@ mod mobility;
 mod passed;
 mod pawn_cache;
 mod pawns;
-mod pieces;
+mod rooks;
 mod space;
 mod tapered;
 mod terms;

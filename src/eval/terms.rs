@@ -8,7 +8,8 @@ use shakmaty::{Bitboard, Board, Chess, Position as _};
 use super::accumulator::Accumulator;
 use super::layout as w;
 use super::{
-    batteries, imbalance, king, material, mobility, passed, pawns, pieces, space, threats,
+    batteries, bishops, imbalance, king, knights, material, mobility, passed, pawns, rooks, space,
+    threats,
 };
 
 /// The terms that depend only on the pawns and kings (what the pawn cache
@@ -39,7 +40,9 @@ pub fn positional_terms<A: Accumulator>(pos: &Chess, passed: Bitboard, acc: &mut
     let board = pos.board();
     let maps = mobility::mobility(board, acc);
     king::danger(board, &maps, acc);
-    pieces::pieces(pos, &maps, acc);
+    knights::knights(board, acc);
+    bishops::bishops(board, &maps, acc);
+    rooks::rooks(pos, &maps, acc);
     batteries::batteries(board, acc);
     threats::threats(board, &maps, acc);
     passed::path(board, passed, &maps, pos.turn(), acc);
