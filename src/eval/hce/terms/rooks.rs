@@ -5,10 +5,10 @@
 use shakmaty::attacks::rook_attacks;
 use shakmaty::{Bitboard, Chess, Color, Position as _, Role};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
-use super::masks::{FILES, RANKS, closedness, relative_rank};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{FILES, RANKS, closedness, relative_rank};
 
 /// A rook with at most this many safe squares may be trapped.
 const TRAPPED_ROOK_MOBILITY: usize = 3;

@@ -6,10 +6,10 @@
 use shakmaty::attacks::bishop_attacks;
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
-use super::masks::{bishop_pair, forward, outposts};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{bishop_pair, forward, outposts};
 
 /// d4, e4, d5, e5.
 const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);

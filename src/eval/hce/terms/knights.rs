@@ -5,9 +5,9 @@
 use shakmaty::attacks::knight_attacks;
 use shakmaty::{Board, Color};
 
-use super::accumulator::Accumulator;
-use super::layout as w;
-use super::masks::{closedness, forward, outposts};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{closedness, forward, outposts};
 
 /// A knight at least this far from both kings takes part in nothing.
 const FAR_FROM_KINGS: usize = 4;
