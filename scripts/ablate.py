@@ -7,7 +7,7 @@ nodes, so the speed of the terms does not count; their speed is measured
 apart). A group zeroed leaves its term out exactly: every term is a weight
 times a count, and the complexity adjustment is zero when its weights are.
 
-    python3 scripts/ablate.py src/eval/weights.rs OUT.rs SPACE COMPLEXITY ...
+    python3 scripts/ablate.py src/eval/hce/weights.rs OUT.rs SPACE COMPLEXITY ...
 
 Exit 2 when a group name is not in the file.
 """

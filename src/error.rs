@@ -99,8 +99,8 @@ pub enum MoveError {
     },
 }
 
-/// A rejected UCI line. The engine answers it with `info string error: …`
-/// and keeps its previous state.
+/// A rejected UCI line, or one that could not be carried out. The engine
+/// answers it with `info string error: …` and keeps its previous state.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UciError {
     /// The first word is no command we know.
@@ -136,6 +136,9 @@ pub enum UciError {
     /// `setoption` with an unknown name or a bad value.
     #[error("setoption: {0}")]
     Option(#[from] OptionError),
+    /// The job the line asked for could not be started.
+    #[error(transparent)]
+    Thread(#[from] ThreadError),
     /// The external UCI parser failed on the line.
     #[error("could not parse \"{}\": {reason}", echo(.line))]
     Parser {
@@ -144,6 +147,20 @@ pub enum UciError {
         /// What the parser said.
         reason: String,
     },
+}
+
+/// A job of the engine (a search, a perft, a bench) whose thread the
+/// system would not start: the command is not carried out, and the engine
+/// goes on answering.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{command}: cannot start the {job} thread: {reason}")]
+pub struct ThreadError {
+    /// The command that asked for the job (`go`, `bench`).
+    pub command: &'static str,
+    /// The job (`search`, `perft`, `bench`).
+    pub job: &'static str,
+    /// The operating system's message.
+    pub reason: String,
 }
 
 /// Something in a `go` line that cannot be honoured as written. The engine

@@ -318,7 +318,6 @@ fn settings(config: SearchConfig) -> SearchSettings {
     SearchSettings {
         threads: 1,
         multipv: 1,
-        move_overhead_ms: 0,
         config,
         ..SearchSettings::default()
     }
@@ -340,8 +339,8 @@ fn depth_limit(depth: u32) -> SearchLimits {
 fn engine_score(pos: &Position, depth: u32, config: SearchConfig) -> i32 {
     let tt_mb = if config.tt { 2 } else { 1 };
     let out = run(pos, &depth_limit(depth), settings(config), tt_mb, &|_| {});
-    assert_eq!(out.depth, depth, "depth {depth} not completed");
-    out.score.expect("a root with legal moves has a score")
+    assert_eq!(out.depth(), depth, "depth {depth} not completed");
+    out.score().expect("a root with legal moves has a score")
 }
 
 /// Engine scores at depths 1–4 for every case.
@@ -638,15 +637,15 @@ fn finds_mates_with_the_full_engine() {
         .filter_map(|(fen, n, key, limits)| {
             let pos = Position::from_fen(fen, false).unwrap();
             let out = run(&pos, limits, SearchSettings::default(), 16, &|_| {});
-            let score = out.score.map(Score::from_internal);
-            let best = out.best.map(|m| move_to_uci(m, false));
+            let score = out.score().map(Score::from_internal);
+            let best = out.best().map(|m| move_to_uci(m, false));
             let ok_move = best
                 .as_deref()
                 .is_some_and(|b| key.is_none_or(|k| k == b) && pos.parse_move(b, false).is_ok());
             (score != Some(Score::Mate(*n)) || !ok_move).then(|| {
                 format!(
                     "{fen} with {limits:?}: expected mate {n} by {key:?}, got {score:?} by {best:?} (depth {})",
-                    out.depth
+                    out.depth()
                 )
             })
         })
@@ -668,8 +667,8 @@ fn quiescence_sees_a_quiet_mating_check() {
         &|_| {},
     );
     let qxa7 = pos.parse_move("a6a7", false).unwrap();
-    assert!(out.best.is_some());
-    assert_ne!(out.best, Some(qxa7), "walked into Rd1#");
+    assert!(out.best().is_some());
+    assert_ne!(out.best(), Some(qxa7), "walked into Rd1#");
 
     // Without extensions (which carry the quiet checks) the horizon hides it.
     let config = SearchConfig {
@@ -677,7 +676,7 @@ fn quiescence_sees_a_quiet_mating_check() {
         ..SearchConfig::default()
     };
     let blind = run(&pos, &depth_limit(1), settings(config), 16, &|_| {});
-    assert_eq!(blind.best, Some(qxa7));
+    assert_eq!(blind.best(), Some(qxa7));
 }
 
 // ---------------------------------------------------------------------------
@@ -697,7 +696,7 @@ fn searchmoves_restricts_the_root() {
         &|_| {},
     );
     let exd5 = pos.parse_move("e4d5", false).unwrap();
-    assert_eq!(free.best, Some(exd5));
+    assert_eq!(free.best(), Some(exd5));
     for only in ["e1e2", "e4e5"] {
         let m = pos.parse_move(only, false).unwrap();
         let limits = SearchLimits {
@@ -705,9 +704,8 @@ fn searchmoves_restricts_the_root() {
             ..depth_limit(6)
         };
         let out = run(&pos, &limits, SearchSettings::default(), 16, &|_| {});
-        assert_eq!(out.best, Some(m), "searchmoves {only}");
-        assert_eq!(out.pv.first(), Some(&m), "searchmoves {only}: pv");
-        assert!(out.score.unwrap() < free.score.unwrap());
+        assert_eq!(out.best(), Some(m), "searchmoves {only}");
+        assert!(out.score().unwrap() < free.score().unwrap());
     }
     // Several moves: the best of them.
     let allowed: Vec<Move> = ["e1f2", "e1f1", "e4e5"]
@@ -719,7 +717,7 @@ fn searchmoves_restricts_the_root() {
         ..depth_limit(6)
     };
     let out = run(&pos, &limits, SearchSettings::default(), 16, &|_| {});
-    assert!(allowed.contains(&out.best.unwrap()), "{:?}", out.best);
+    assert!(allowed.contains(&out.best().unwrap()), "{:?}", out.best());
 
     // From the start position, with a move that is not the best.
     let start = Position::startpos();
@@ -730,7 +728,7 @@ fn searchmoves_restricts_the_root() {
         16,
         &|_| {},
     )
-    .best
+    .best()
     .unwrap();
     let other = start
         .board()
@@ -743,7 +741,7 @@ fn searchmoves_restricts_the_root() {
         ..depth_limit(5)
     };
     let out = run(&start, &limits, SearchSettings::default(), 16, &|_| {});
-    assert_eq!(out.best, Some(other));
+    assert_eq!(out.best(), Some(other));
 }
 
 /// Orders scores as the engine does: mates for us on top, mated at the
@@ -770,9 +768,12 @@ fn multipv_reports_distinct_lines() {
         }
     });
     let reports = reports.into_inner().unwrap();
-    assert_eq!(out.depth, 5);
+    assert_eq!(out.depth(), 5);
     let mut lines: Vec<Option<SearchInfo>> = vec![None; 3];
-    for info in reports.iter().filter(|i| i.depth == 5 && i.bound.is_none()) {
+    for info in reports
+        .iter()
+        .filter(|i| i.line.depth == 5 && i.line.bound.is_none())
+    {
         assert!((1..=3).contains(&info.multipv), "{info:?}");
         lines[info.multipv as usize - 1] = Some(info.clone());
     }
@@ -781,23 +782,23 @@ fn multipv_reports_distinct_lines() {
         .enumerate()
         .map(|(k, l)| l.unwrap_or_else(|| panic!("no depth-5 line {}", k + 1)))
         .collect();
-    let firsts: Vec<Move> = lines.iter().map(|l| l.pv[0]).collect();
+    let firsts: Vec<Move> = lines.iter().map(|l| l.line.pv[0]).collect();
     for (k, m) in firsts.iter().enumerate() {
         assert!(pos.board().is_legal(*m), "line {}: {m:?}", k + 1);
         assert!(!firsts[..k].contains(m), "line {} repeats {m:?}", k + 1);
     }
     for pair in lines.windows(2) {
         assert!(
-            score_rank(pair[0].score) >= score_rank(pair[1].score),
+            score_rank(pair[0].score()) >= score_rank(pair[1].score()),
             "scores increase: {:?} then {:?}",
-            pair[0].score,
-            pair[1].score
+            pair[0].score(),
+            pair[1].score()
         );
     }
-    assert_eq!(out.best, Some(firsts[0]));
+    assert_eq!(out.best(), Some(firsts[0]));
     assert_eq!(
-        Score::from_internal(out.score.unwrap()),
-        lines[0].score,
+        Score::from_internal(out.score().unwrap()),
+        lines[0].score(),
         "the outcome is line 1"
     );
 }
@@ -815,11 +816,11 @@ fn single_thread_search_is_deterministic() {
         )
     };
     let (a, b) = (once(), once());
-    assert_eq!(a.nodes, b.nodes);
-    assert_eq!(a.best, b.best);
-    assert_eq!(a.score, b.score);
-    assert_eq!(a.pv, b.pv);
-    assert!(kiwipete.board().is_legal(a.best.unwrap()));
+    assert_eq!(a.counters.nodes, b.counters.nodes);
+    assert_eq!(a.best(), b.best());
+    assert_eq!(a.score(), b.score());
+    assert_eq!(a.line, b.line);
+    assert!(kiwipete.board().is_legal(a.best().unwrap()));
 
     let two_threads = SearchSettings {
         threads: 2,
@@ -830,7 +831,7 @@ fn single_thread_search_is_deterministic() {
     // deeper (it once did, depending on how the threads were scheduled).
     for _ in 0..8 {
         let out = run(&kiwipete, &depth_limit(7), two_threads, 16, &|_| {});
-        assert!(kiwipete.board().is_legal(out.best.unwrap()));
-        assert_eq!(out.depth, 7);
+        assert!(kiwipete.board().is_legal(out.best().unwrap()));
+        assert_eq!(out.depth(), 7);
     }
 }

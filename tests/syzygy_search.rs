@@ -40,7 +40,7 @@ impl Run {
         self.lines
             .iter()
             .rev()
-            .find(|i| i.multipv == k && i.bound.is_none())
+            .find(|i| i.multipv == k && i.line.bound.is_none())
             .expect("a line was reported")
     }
 }
@@ -73,12 +73,12 @@ fn search(
             .iter()
             .rev()
             .find(|i| i.multipv == 1)
-            .is_some_and(|i| i.shows(line))
+            .is_some_and(|i| i.line == *line)
     {
         lines.push(SearchInfo::new(line, 1, &outcome.counters));
     }
     Run {
-        best: move_to_uci(outcome.best.expect("a move"), false),
+        best: move_to_uci(outcome.best().expect("a move"), false),
         lines,
     }
 }
@@ -100,10 +100,10 @@ fn the_root_keeps_the_win_and_shows_a_tablebase_score() {
     let run = search(Some(tb), fen, depth(8), SearchSettings::default());
     assert!(winning.contains(&run.best.as_str()), "{}", run.best);
     let last = run.last(1);
-    assert_eq!(last.score, Score::Cp(20_000), "a win at the root: 20000");
+    assert_eq!(last.score(), Score::Cp(20_000), "a win at the root: 20000");
     // The root's probes (one per move) are the hits: with DTZ at the root
     // the search itself does not probe.
-    assert_eq!(last.tbhits, Some(14));
+    assert_eq!(last.counters.tbhits, Some(14));
 }
 
 #[test]
@@ -120,15 +120,15 @@ fn searchmoves_and_multipv_follow_the_ranking() {
     }
     let run = search(Some(tb.clone()), fen, limits, SearchSettings::default());
     assert!(["a1a2", "d1c1"].contains(&run.best.as_str()));
-    assert_eq!(run.last(1).score, Score::Cp(0));
-    assert_eq!(run.last(1).tbhits, Some(2));
+    assert_eq!(run.last(1).score(), Score::Cp(0));
+    assert_eq!(run.last(1).counters.tbhits, Some(2));
     // All fourteen lines: the ten winning moves first, then the draws.
     let settings = SearchSettings {
         multipv: 14,
         ..SearchSettings::default()
     };
     let run = search(Some(tb), fen, depth(4), settings);
-    let scores: Vec<Score> = (1..=14).map(|k| run.last(k).score).collect();
+    let scores: Vec<Score> = (1..=14).map(|k| run.last(k).score()).collect();
     assert!(
         scores[..10].iter().all(|s| *s == Score::Cp(20_000)),
         "{scores:?}"
@@ -138,7 +138,7 @@ fn searchmoves_and_multipv_follow_the_ranking() {
         "{scores:?}"
     );
     let firsts: Vec<String> = (1..=14)
-        .map(|k| move_to_uci(run.last(k).pv[0], false))
+        .map(|k| move_to_uci(run.last(k).line.pv[0], false))
         .collect();
     assert!(
         ["a1a2", "d1c1", "d1d2", "d1d3"]
@@ -163,7 +163,7 @@ fn the_fifty_move_rule_decides_cursed_wins_and_late_wins() {
         SearchSettings::default(),
     );
     assert_eq!(
-        (run.best.as_str(), run.last(1).score),
+        (run.best.as_str(), run.last(1).score()),
         ("d2e3", Score::Cp(0))
     );
     let no_rule = SearchSettings {
@@ -175,7 +175,7 @@ fn the_fifty_move_rule_decides_cursed_wins_and_late_wins() {
     };
     let run = search(Some(tb.clone()), cursed, depth(6), no_rule);
     assert_eq!(
-        (run.best.as_str(), run.last(1).score),
+        (run.best.as_str(), run.last(1).score()),
         ("d2e3", Score::Cp(20_000))
     );
     // 73 halfmoves on the clock: only the two DTZ-optimal moves still win.
@@ -206,8 +206,8 @@ fn the_search_probes_after_captures_and_the_limit_turns_it_off() {
     let run = search(Some(tb.clone()), fen, depth(6), SearchSettings::default());
     assert_eq!(run.best, "a1a4");
     let last = run.last(1);
-    assert_eq!(last.score, Score::Cp(19_999), "the win is found at ply 1");
-    assert!(last.tbhits.is_some_and(|n| n > 0), "{last:?}");
+    assert_eq!(last.score(), Score::Cp(19_999), "the win is found at ply 1");
+    assert!(last.counters.tbhits.is_some_and(|n| n > 0), "{last:?}");
     // SyzygyProbeLimit 0: the tables are not used (tbhits shown, zero).
     let off = SearchSettings {
         tb: TbSettings {
@@ -218,9 +218,9 @@ fn the_search_probes_after_captures_and_the_limit_turns_it_off() {
     };
     let run = search(Some(tb.clone()), fen, depth(6), off);
     let last = run.last(1);
-    assert_eq!(last.tbhits, Some(0));
+    assert_eq!(last.counters.tbhits, Some(0));
     assert!(
-        matches!(last.score, Score::Cp(cp) if cp < 5_000),
+        matches!(last.score(), Score::Cp(cp) if cp < 5_000),
         "{last:?}"
     );
     // SyzygyProbeLimit 4: the five-piece position after Rxa4 is not
@@ -233,10 +233,10 @@ fn the_search_probes_after_captures_and_the_limit_turns_it_off() {
         ..SearchSettings::default()
     };
     let run = search(Some(tb), fen, depth(6), four);
-    assert_ne!(run.last(1).score, Score::Cp(19_999));
+    assert_ne!(run.last(1).score(), Score::Cp(19_999));
     // Without tables the line has no tbhits at all.
     let run = search(None, fen, depth(6), SearchSettings::default());
-    assert_eq!(run.last(1).tbhits, None);
+    assert_eq!(run.last(1).counters.tbhits, None);
 }
 
 #[test]
@@ -266,9 +266,9 @@ fn without_dtz_tables_the_root_is_ranked_by_wdl_and_the_search_probes() {
     let run = search(Some(tb), fen, depth(6), SearchSettings::default());
     assert_ne!(run.best, "h1b1");
     let last = run.last(1);
-    assert_eq!(last.score, Score::Cp(20_000));
+    assert_eq!(last.score(), Score::Cp(20_000));
     // Fifteen probes at the root, and more in the search (after Kxa2).
-    assert!(last.tbhits.is_some_and(|n| n > 15), "{last:?}");
+    assert!(last.counters.tbhits.is_some_and(|n| n > 15), "{last:?}");
 }
 
 /// The distance to zeroing of each winning root move of `fen`, by the
@@ -311,14 +311,14 @@ fn among_wins_the_root_plays_the_quickest_progress_unless_it_sees_a_mate() {
             "{fen}: {}",
             run.best
         );
-        assert_eq!(run.last(1).score, Score::Cp(20_000), "{fen}");
+        assert_eq!(run.last(1).score(), Score::Cp(20_000), "{fen}");
     }
     // A mate the search proves beats the tables' quickest zeroing: Rh8+
     // mates in two, e7 (a pawn move) zeroes at once.
     let fen = "2R5/8/4P3/6r1/8/8/8/5K1k w - - 0 1";
     let run = search(Some(tb), fen, depth(8), SearchSettings::default());
     assert_eq!(
-        (run.best.as_str(), run.last(1).score),
+        (run.best.as_str(), run.last(1).score()),
         ("c8h8", Score::Mate(2))
     );
 }

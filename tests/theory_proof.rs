@@ -232,7 +232,7 @@ fn theory_minimax_is_the_engines_plain_alpha_beta() {
                 .filter_map(|depth| {
                     let limits = SearchLimits::depth(depth);
                     let request = SearchRequest::new(&c.pos, &limits, settings);
-                    let engine = searcher.think(&request).score?;
+                    let engine = searcher.think(&request).score()?;
                     let theory = value(&c.pos, depth, configs(Leaf::Eval)[0]);
                     (engine != theory).then(|| {
                         format!(

@@ -8,10 +8,10 @@
 //!    position);
 //! 2. the wait of `go infinite` and `go ponder`, which answer only after
 //!    `stop` (or `ponderhit`);
-//! 3. the choice of the move: the best line, a limited level's choice
-//!    among the lines (`strength/limited.rs`), or the book's move;
-//! 4. a limited level's pacing (its think time);
-//! 5. the final `info` line, unless the GUI has just seen it, and the
+//! 3. the choice of the move: the best line, the book's move, or a limited
+//!    level's choice among the lines and its pacing (its think time), in
+//!    one call to `strength/limited.rs`;
+//! 4. the final `info` line, unless the GUI has just seen it, and the
 //!    move: one [`Report::Answer`], the job's last report.
 //!
 //! The thinkers never wait for the GUI and never decide what it sees last;
@@ -19,19 +19,19 @@
 //! of the move once, as Stockfish does.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::{Move, Position as _};
 
 use super::opening::BookChoice;
 use super::report::Report;
 use super::strength::Handicap;
-use super::strength::limited::{LevelChoice, Played, think_time, wait_until};
+use super::strength::limited::{LevelChoice, Played};
 use crate::chess::Position;
 use crate::chess::values::material_points;
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
-    Counters, EvalHandicap, PvLine, Score, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
+    Counters, EvalHandicap, MATE, PvLine, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
     SearchRequest, SearchSettings, Searcher, Signals,
 };
 use crate::tb::Tablebases;
@@ -57,12 +57,7 @@ pub(super) enum Thinker {
     /// The engine's search.
     Search(Box<EngineSearch>),
     /// A teaching search (`SearchAlgorithm`) under `go`'s limits.
-    Theory {
-        /// Which one.
-        config: TheoryConfig,
-        /// `Move Overhead`.
-        move_overhead_ms: u64,
-    },
+    Theory(TheoryConfig),
     /// Nothing to think about: the move is the book's, or there is no
     /// position to search.
     Nothing,
@@ -189,14 +184,10 @@ impl Go {
                     .unwrap_or_else(PoisonError::into_inner);
                 Some(searcher.search(&request, signals, progress))
             }
-            Thinker::Theory {
-                config,
-                move_overhead_ms,
-            } => Some(theory::think(
+            Thinker::Theory(config) => Some(theory::think(
                 &self.position,
                 &self.limits,
                 *config,
-                *move_overhead_ms,
                 signals,
                 progress,
             )),
@@ -213,29 +204,17 @@ impl Go {
         seen: &Seen,
         signals: &Signals,
     ) -> (Option<SearchInfo>, Option<Move>, Option<Move>) {
-        let legal = self.position.board().legal_moves().len();
-        let (played, share) = level.choose(outcome, legal);
-        let answer = match played {
+        match level.play(outcome, &self.position, &self.limits, signals) {
             Played::Best => best_answer(&self.position, Some(outcome), seen),
             Played::Other { line, multipv } => {
                 // Sent again as line 1, unless it is the line 1 the GUI
                 // saw last.
-                let shown_last = multipv == 1 && seen.first.as_ref().is_some_and(|f| f.shows(line));
+                let shown_last =
+                    multipv == 1 && seen.first.as_ref().is_some_and(|f| f.line == *line);
                 let info = (!shown_last).then(|| SearchInfo::new(line, 1, &outcome.lines_counters));
                 (info, line.pv.first().copied(), line.pv.get(1).copied())
             }
-        };
-        let overhead = level.move_overhead_ms;
-        if let Some(wait) = think_time(&self.limits, &self.position, overhead, share) {
-            // After go ponder the clock runs from ponderhit, which is when
-            // the wait for it ended, just now.
-            let start = match self.limits.received {
-                Some(received) if !self.limits.ponder => received,
-                _ => Instant::now(),
-            };
-            wait_until(start + wait, signals);
         }
-        answer
     }
 }
 
@@ -254,7 +233,7 @@ impl Seen {
             if info.multipv == 1 {
                 self.first = Some(info.clone());
                 self.bound_after = false;
-            } else if info.bound.is_some() {
+            } else if info.line.bound.is_some() {
                 self.bound_after = true;
             }
         }
@@ -263,13 +242,13 @@ impl Seen {
     /// Whether the last lines the GUI saw end with `line` as line 1: then
     /// it is not sent again before `bestmove`.
     fn saw_last(&self, line: &PvLine) -> bool {
-        !self.bound_after && self.first.as_ref().is_some_and(|f| f.shows(line))
+        !self.bound_after && self.first.as_ref().is_some_and(|f| f.line == *line)
     }
 }
 
 /// The answer with the thinker's best line: its line (unless the GUI saw it
-/// last; a `depth 0` line when there is none), its move and reply. Without
-/// a thinker, no line and no move.
+/// last; a `depth 0` line when the root has no legal move), its move and
+/// reply. Without a thinker, no line and no move.
 fn best_answer(
     position: &Position,
     outcome: Option<&SearchOutcome>,
@@ -281,41 +260,37 @@ fn best_answer(
     let info = match &outcome.line {
         Some(line) if seen.saw_last(line) => None,
         Some(line) => Some(SearchInfo::new(line, 1, &outcome.counters)),
-        None => Some(no_line(position, outcome.best.is_none(), &outcome.counters)),
+        None => Some(no_move(position, &outcome.counters)),
     };
     let ponder = outcome.line.as_ref().and_then(|l| l.pv.get(1).copied());
-    (info, outcome.best, ponder)
+    (info, outcome.best(), ponder)
 }
 
-/// The `depth 0` line of a search without a line: mated (`mate 0`) or
-/// stalemate (`cp 0`) when the root has no legal move (`no_move`), else a
-/// search stopped before its first iteration ended (`cp 0`).
-fn no_line(position: &Position, no_move: bool, counters: &Counters) -> SearchInfo {
-    let score = if no_move && position.board().is_check() {
-        Score::Mate(0)
+/// The `depth 0` line of a root without a legal move: mated (`mate 0`) or
+/// stalemate (`cp 0`).
+fn no_move(position: &Position, counters: &Counters) -> SearchInfo {
+    // Mated here: mated in 0 plies.
+    let score = if position.board().is_check() {
+        -MATE
     } else {
-        Score::Cp(0)
+        0
     };
-    SearchInfo {
+    let line = PvLine {
         depth: 0,
         seldepth: 0,
-        multipv: 1,
         score,
-        bound: None,
-        nodes: counters.nodes,
-        hashfull: counters.hashfull,
-        tbhits: counters.tbhits,
         tb_proven: false,
-        time: counters.time,
+        bound: None,
         pv: Vec::new(),
-    }
+    };
+    SearchInfo::new(&line, 1, counters)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::strength::limited::tests::line;
-    use crate::search::ScoreBound;
+    use crate::search::{Score, ScoreBound};
 
     fn iteration(line: &PvLine, multipv: u32) -> SearchReport {
         SearchReport::Iteration(SearchInfo::new(line, multipv, &Counters::default()))
@@ -347,7 +322,6 @@ mod tests {
     fn the_best_answer_shows_its_line_unless_seen_and_depth_0_without_one() {
         let best = line(20, &["e2e4", "e7e5"]);
         let outcome = SearchOutcome {
-            best: best.pv.first().copied(),
             line: Some(best.clone()),
             counters: Counters {
                 nodes: 99,
@@ -358,7 +332,10 @@ mod tests {
         let start = Position::startpos();
         let (info, mv, reply) = best_answer(&start, Some(&outcome), &Seen::default());
         let info = info.expect("a line not seen yet is sent");
-        assert_eq!((info.nodes, info.multipv, &info.pv), (99, 1, &best.pv));
+        assert_eq!(
+            (info.counters.nodes, info.multipv, &info.line),
+            (99, 1, &best)
+        );
         assert_eq!((mv, reply), (Some(best.pv[0]), Some(best.pv[1])));
         let mut seen = Seen::default();
         seen.note(&iteration(&best, 1));
@@ -369,6 +346,9 @@ mod tests {
         let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false).unwrap();
         let (info, mv, _) = best_answer(&mated, Some(&SearchOutcome::default()), &seen);
         let info = info.expect("a depth 0 line");
-        assert_eq!((info.depth, info.score, mv), (0, Score::Mate(0), None));
+        assert_eq!(
+            (info.line.depth, info.score(), mv),
+            (0, Score::Mate(0), None)
+        );
     }
 }

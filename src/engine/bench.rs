@@ -153,7 +153,7 @@ pub fn run_with(
         let request = SearchRequest::new(&pos, &limits, settings);
         let outcome = searcher.search(&request, signals, &|_| {});
         total.time += start.elapsed();
-        total.nodes += outcome.nodes;
+        total.nodes += outcome.counters.nodes;
         total.positions += 1;
         total.stats.add(&outcome.stats);
         for (d, nodes) in outcome.iterations {
@@ -165,7 +165,7 @@ pub fn run_with(
         }
         progress(&BenchPosition {
             number: i + 1,
-            nodes: outcome.nodes,
+            nodes: outcome.counters.nodes,
             fen: fen.to_owned(),
         });
     }

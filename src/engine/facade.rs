@@ -13,13 +13,13 @@ use std::time::Instant;
 
 use super::answer::{Choice, EngineSearch, Go, Thinker};
 use super::bench;
-use super::job::{Job, Sink};
+use super::job::{Job, JobKind, Sink};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
 use super::report::{Listener, Report, Style, StyleCell};
 use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use crate::chess::{Position, perft};
-use crate::error::{OptionError, UciError};
+use crate::error::{OptionError, ThreadError};
 use crate::eval;
 use crate::search::params::SearchConfig;
 use crate::search::{self, SearchLimits, SearchSettings, Searcher, Signals};
@@ -50,8 +50,6 @@ pub struct Engine {
     /// How the reports are written: set from the options and by `debug`.
     style: Arc<StyleCell>,
     running: Option<Job>,
-    /// The running job is a search (not a perft or bench).
-    searching: bool,
     /// This game was told that `OwnBook` has no book to use.
     told_no_book: bool,
 }
@@ -119,7 +117,6 @@ impl Engine {
             listener,
             style: Arc::new(StyleCell::default()),
             running: None,
-            searching: false,
             told_no_book: false,
         };
         engine.restyle(false);
@@ -306,13 +303,13 @@ impl Engine {
     /// # Errors
     ///
     /// When the search thread cannot be started.
-    pub fn go(&mut self, limits: SearchLimits) -> Result<(), UciError> {
+    pub fn go(&mut self, limits: SearchLimits) -> Result<(), ThreadError> {
         let go = self.plan(limits);
         let instant = go.is_instant();
         let ponder = go.limits.ponder;
         let fallback = go.fallback();
         self.start(
-            "search",
+            JobKind::Search,
             ponder,
             move |signals, send| go.answer(signals, send),
             move |reason| Report::SearchFailed {
@@ -333,7 +330,8 @@ impl Engine {
     /// a teaching search; at a limited strength, the level's search and
     /// choice (see `engine::limited`); else the engine's search and its
     /// best line.
-    fn plan(&mut self, limits: SearchLimits) -> Go {
+    fn plan(&mut self, mut limits: SearchLimits) -> Go {
+        limits.clock.move_overhead = self.options.move_overhead_ms();
         let position = self.position.clone();
         let plan = |limits, thinker, choice, no_book_note| Go {
             position,
@@ -354,12 +352,7 @@ impl Engine {
             return plan(limits, Thinker::Nothing, Choice::Book(book), no_book_note);
         }
         if let Some(config) = self.options.search_algorithm() {
-            let move_overhead_ms = self.options.move_overhead_ms();
-            let thinker = Thinker::Theory {
-                config,
-                move_overhead_ms,
-            };
-            return plan(limits, thinker, Choice::Best, no_book_note);
+            return plan(limits, Thinker::Theory(config), Choice::Best, no_book_note);
         }
         if self.level_changed {
             self.stop_and_wait();
@@ -390,7 +383,6 @@ impl Engine {
             level,
             shown_lines: settings.multipv,
             seed: self.seeds.next_move(),
-            move_overhead_ms: settings.move_overhead_ms,
         });
         plan(limits, thinker, choice, no_book_note)
     }
@@ -402,10 +394,10 @@ impl Engine {
     /// # Errors
     ///
     /// When the perft thread cannot be started.
-    pub fn perft(&mut self, depth: u32) -> Result<(), UciError> {
+    pub fn perft(&mut self, depth: u32) -> Result<(), ThreadError> {
         let position = self.position.clone();
         self.start(
-            "perft",
+            JobKind::Perft,
             false,
             move |signals, send| {
                 let start = Instant::now();
@@ -417,7 +409,7 @@ impl Engine {
                 });
             },
             |reason| Report::Failed {
-                job: "perft",
+                job: JobKind::Perft.name(),
                 reason,
             },
         )
@@ -429,9 +421,9 @@ impl Engine {
     /// # Errors
     ///
     /// When the bench thread cannot be started.
-    pub fn bench(&mut self, depth: u32) -> Result<(), UciError> {
+    pub fn bench(&mut self, depth: u32) -> Result<(), ThreadError> {
         self.start(
-            "bench",
+            JobKind::Bench,
             false,
             move |signals, send| {
                 let mut progress =
@@ -441,7 +433,7 @@ impl Engine {
                 send(Report::Bench(result));
             },
             |reason| Report::Failed {
-                job: "bench",
+                job: JobKind::Bench.name(),
                 reason,
             },
         )
@@ -453,26 +445,19 @@ impl Engine {
         eval::trace(self.position.board())
     }
 
-    /// Starts a job after stopping any running one.
+    /// Starts a job of `kind` after stopping any running one.
     fn start(
         &mut self,
-        name: &str,
+        kind: JobKind,
         ponder: bool,
         work: impl FnOnce(&Signals, &(dyn Fn(Report) + Sync)) + Send + 'static,
         on_panic: impl FnOnce(String) -> Report + Send + 'static,
-    ) -> Result<(), UciError> {
+    ) -> Result<(), ThreadError> {
         self.stop_and_wait();
         let signals = Arc::new(Signals::new(ponder));
         let (listener, style) = (Arc::clone(&self.listener), Arc::clone(&self.style));
         let sink: Sink = Arc::new(move |report| listener(report, style.get()));
-        let job = Job::start(name, signals, sink, work, on_panic).map_err(|e| {
-            UciError::BadArguments {
-                command: if name == "bench" { "bench" } else { "go" },
-                reason: format!("cannot start the {name} thread: {e}"),
-            }
-        })?;
-        self.running = Some(job);
-        self.searching = name == "search";
+        self.running = Some(Job::start(kind, signals, sink, work, on_panic)?);
         Ok(())
     }
 
@@ -519,7 +504,7 @@ impl Engine {
     /// as `quit` would stop it.
     pub fn finish(&mut self) {
         match self.running.take() {
-            Some(job) if !self.searching => job.join(),
+            Some(job) if job.kind() != JobKind::Search => job.join(),
             Some(job) => job.stop_and_join(),
             None => {}
         }
@@ -548,7 +533,6 @@ fn settings(options: &Options) -> SearchSettings {
     SearchSettings {
         threads: options.threads(),
         multipv: options.multipv(),
-        move_overhead_ms: options.move_overhead_ms(),
         config: SearchConfig {
             null_move: options.null_move(),
             ..SearchConfig::default()

@@ -8,13 +8,45 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
 use super::report::Report;
+use crate::error::ThreadError;
 use crate::search::{SEARCH_STACK_BYTES, Signals};
 
 /// Where a job's reports go.
 pub(super) type Sink = Arc<dyn Fn(Report) + Send + Sync>;
 
+/// What a job does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum JobKind {
+    /// The answer to a `go`.
+    Search,
+    /// `go perft`.
+    Perft,
+    /// `bench`.
+    Bench,
+}
+
+impl JobKind {
+    /// The job's name (its thread's, and the one messages show).
+    pub fn name(self) -> &'static str {
+        match self {
+            JobKind::Search => "search",
+            JobKind::Perft => "perft",
+            JobKind::Bench => "bench",
+        }
+    }
+
+    /// The UCI command that starts it.
+    pub fn command(self) -> &'static str {
+        match self {
+            JobKind::Search | JobKind::Perft => "go",
+            JobKind::Bench => "bench",
+        }
+    }
+}
+
 /// A running (or finished, not yet joined) job.
 pub(super) struct Job {
+    kind: JobKind,
     signals: Arc<Signals>,
     /// Set as the job sends its final report: from then on the job is over
     /// for the GUI, and its thread only moments from ending.
@@ -23,7 +55,7 @@ pub(super) struct Job {
 }
 
 impl Job {
-    /// Starts `work` on a thread named `name` with a search's stack. It
+    /// Starts `work` on a thread named for its `kind` with a search's stack. It
     /// reports through the function it is given, which passes the reports on
     /// to `sink`. Should `work` panic (a bug), the panic is caught and,
     /// unless the final report was already sent, `on_panic(reason)` is sent
@@ -33,16 +65,16 @@ impl Job {
     ///
     /// When the thread cannot be started.
     pub fn start(
-        name: &str,
+        kind: JobKind,
         signals: Arc<Signals>,
         sink: Sink,
         work: impl FnOnce(&Signals, &(dyn Fn(Report) + Sync)) + Send + 'static,
         on_panic: impl FnOnce(String) -> Report + Send + 'static,
-    ) -> std::io::Result<Job> {
+    ) -> Result<Job, ThreadError> {
         let answered = Arc::new(AtomicBool::new(false));
         let (job_signals, job_answered) = (Arc::clone(&signals), Arc::clone(&answered));
         let handle = std::thread::Builder::new()
-            .name(name.to_owned())
+            .name(kind.name().to_owned())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 let send = |report: Report| {
@@ -62,12 +94,23 @@ impl Job {
                         .unwrap_or_else(|| "panic".to_owned());
                     send(on_panic(reason));
                 }
+            })
+            .map_err(|e| ThreadError {
+                command: kind.command(),
+                job: kind.name(),
+                reason: e.to_string(),
             })?;
         Ok(Job {
+            kind,
             signals,
             answered,
             handle,
         })
+    }
+
+    /// What the job does.
+    pub fn kind(&self) -> JobKind {
+        self.kind
     }
 
     /// Asks the job to stop; it still sends its final report.

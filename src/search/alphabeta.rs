@@ -113,10 +113,10 @@ impl Worker<'_> {
         let se = self.static_eval(ply, in_check, entry);
         // TT-PV: a PV node, or one the table remembers as one.
         let tt_pv = N::PV || entry.is_some_and(|e| e.pv);
-        let node = NodeFacts::new(depth, se.eval, se.improving, tt_pv);
+        let mut node = self.node_facts(ply, depth, &se, tt_pv, flags);
         if !N::PV
             && !in_check
-            && let Some(score) = self.prune_node(&node, ply, window.beta, entry, flags)
+            && let Some(score) = self.prune_node(&node, window.beta, entry)
         {
             return score;
         }
@@ -128,12 +128,11 @@ impl Worker<'_> {
         // Internal iterative reduction: without a TT move this node is
         // probably not worth the full depth.
         if !N::ROOT && config.reductions && tt_move.is_none() && depth >= IIR_MIN_DEPTH.get() {
-            depth -= 1;
+            node.reduce();
         }
-        let node = NodeFacts::new(depth, se.eval, se.improving, tt_pv);
-        let previous = self.stack.back(ply, 1).and_then(|f| f.played);
+        let depth = node.depth;
         let conts = self.stack.continuations(ply);
-        let mut picker = self.move_picker::<N>(ply, tt_move, previous, conts);
+        let mut picker = self.move_picker::<N>(ply, tt_move, node.previous, conts);
         let checks = CheckInfo::new(self.pos.board());
         let original_alpha = window.alpha;
         let mut best = Best::new(probe.tb_floor);
@@ -145,48 +144,41 @@ impl Worker<'_> {
             if Some(m) == excluded {
                 continue;
             }
-            let mv = self.move_facts(m, kind, &conts);
+            let mv = MoveFacts {
+                number: searched + 1,
+                quiets_before: quiets_tried.len(),
+                alpha: window.alpha,
+                ..self.move_facts(m, kind, &conts, &checks)
+            };
             if !N::ROOT
                 && config.pruning
                 && best.score > -TB_WIN_BOUND
                 && !in_check
-                && self.prunes(
-                    &node,
-                    &mv,
-                    &checks,
-                    window.alpha,
-                    quiets_tried.len(),
-                    &mut picker,
-                )
+                && self.prunes(&node, &mv, &mut picker)
             {
                 continue;
             }
             if N::ROOT {
-                self.report_root_move(depth, m, self.root.pv_index + searched + 1);
+                self.report_root_move(depth, m, self.root.pv_index + mv.number);
             }
-            let reduction = if N::ROOT || searched == 0 {
+            let reduction = if N::ROOT || mv.number == 1 {
                 0
             } else {
-                self.late_move_reduction::<N>(&node, &mv, &checks, searched + 1, flags)
+                self.late_move_reduction::<N>(&node, &mv)
             };
-            let extension = if Some(m) == tt_move {
-                match self.tt_move_extension::<N>(ply, depth, window.beta, m, entry, flags) {
-                    Ok(extension) => extension,
-                    Err(score) => return score,
-                }
-            } else {
-                0
+            let extension = match self.extension::<N>(&node, m, tt_move, window.beta, entry) {
+                Ok(extension) => extension,
+                Err(score) => return score,
             };
             let doubles = self.stack.at(ply).double_extensions + u8::from(extension >= 2);
             self.stack.at_mut(ply + 1).double_extensions = doubles;
             let nodes_before = self.nodes;
             self.play(m, ply);
             searched += 1;
-            let new_depth = depth - 1 + extension;
             let ladder = Ladder {
-                new_depth,
+                new_depth: depth - 1 + extension,
                 reduction,
-                first: searched == 1,
+                first: mv.number == 1,
                 cut: flags.cut,
             };
             let score = if N::ROOT {
@@ -199,25 +191,22 @@ impl Worker<'_> {
                 return 0;
             }
             if N::ROOT {
-                self.root_move_searched(m, score, searched == 1, window.alpha, nodes_before);
+                self.root_move_searched(m, score, mv.number == 1, window.alpha, nodes_before);
             }
-            match best.update(m, score, &mut window) {
-                Update::RaisedAlpha if N::PV && !N::ROOT => self.stack.extend_pv(ply, m),
-                Update::Cutoff => {
-                    if N::PV && !N::ROOT {
-                        self.stack.extend_pv(ply, m);
-                    }
-                    if !N::ROOT {
-                        let tried = Tried {
-                            quiets: &quiets_tried,
-                            captures: &captures_tried,
-                            conts: &conts,
-                        };
-                        self.record_cutoff(ply, depth, &mv, searched == 1, &tried, previous);
-                    }
-                    break;
+            let update = best.update(m, score, &mut window);
+            if N::PV && !N::ROOT && matches!(update, Update::RaisedAlpha | Update::Cutoff) {
+                self.stack.extend_pv(ply, m);
+            }
+            if update == Update::Cutoff {
+                if !N::ROOT {
+                    let tried = Tried {
+                        quiets: &quiets_tried,
+                        captures: &captures_tried,
+                        conts: &conts,
+                    };
+                    self.record_cutoff(&node, &mv, &tried);
                 }
-                _ => {}
+                break;
             }
             if mv.quiet {
                 quiets_tried.try_push(m).ok();
@@ -258,23 +247,25 @@ impl Worker<'_> {
         self.trim_root_line(m);
     }
 
-    /// The extension of the TT move `m` of a node at `ply` and `depth`
-    /// searched with `beta`, from its table `entry`: the singular extension
-    /// test (see pruning.rs). `Err(score)`: the node ends with `score`
-    /// (multi-cut, or the search was stopped).
-    fn tt_move_extension<N: NodeKind>(
+    /// The extension of move `m` of `node`, searched with `beta`: for the
+    /// node's `tt_move`, the singular extension test from its table `entry`
+    /// (see pruning.rs); none for the other moves. `Err(score)`: the node
+    /// ends with `score` (multi-cut, or the search was stopped).
+    fn extension<N: NodeKind>(
         &mut self,
-        ply: usize,
-        depth: i32,
-        beta: i32,
+        node: &NodeFacts,
         m: Move,
+        tt_move: Option<Move>,
+        beta: i32,
         entry: Option<TtEntry>,
-        flags: NodeFlags,
     ) -> Result<i32, i32> {
-        let Some(e) = entry.filter(|e| !N::ROOT && self.singular_candidate(ply, depth, e)) else {
+        if tt_move != Some(m) {
+            return Ok(0);
+        }
+        let Some(e) = entry.filter(|e| !N::ROOT && self.singular_candidate(node, e)) else {
             return Ok(0);
         };
-        match self.singular_extension::<N>(ply, depth, beta, m, &e, flags) {
+        match self.singular_extension::<N>(node, beta, m, &e) {
             _ if self.aborted => Err(0),
             Singular::Extend(extension) => Ok(extension),
             Singular::MultiCut(score) => Err(score),
@@ -348,9 +339,16 @@ impl Worker<'_> {
     }
 
     /// What pruning and reductions need to know about `m`, handed out by
-    /// the picker as `kind` at a node after the moves `conts`.
+    /// the picker as `kind` at a node after the moves `conts` whose checks
+    /// are `checks`; the caller fills in where its loop stands.
     #[inline]
-    fn move_facts(&self, m: Move, kind: MoveKind, conts: &Continuations) -> MoveFacts {
+    fn move_facts<'a>(
+        &self,
+        m: Move,
+        kind: MoveKind,
+        conts: &Continuations,
+        checks: &'a CheckInfo,
+    ) -> MoveFacts<'a> {
         let board = self.pos.board();
         let quiet = !m.is_capture() && m.promotion().is_none();
         let history = if quiet && self.shared.config.ordering {
@@ -363,33 +361,30 @@ impl Worker<'_> {
             kind,
             quiet,
             history,
+            number: 1,
+            quiets_before: 0,
+            alpha: 0,
+            checks,
         }
     }
 
-    /// A beta cutoff by `mv` at `ply`: count it, and teach the history
+    /// A beta cutoff by `mv` at `node`: count it, and teach the history
     /// tables (and, for a quiet move, the killers) what cut off and what did
     /// not (the moves `tried` before it).
-    fn record_cutoff(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        mv: &MoveFacts,
-        first: bool,
-        tried: &Tried<'_>,
-        previous: Option<Move>,
-    ) {
+    fn record_cutoff(&mut self, node: &NodeFacts, mv: &MoveFacts<'_>, tried: &Tried<'_>) {
         self.stats.cutoffs += 1;
-        self.stats.first_move_cutoffs += u64::from(first);
+        self.stats.first_move_cutoffs += u64::from(mv.number == 1);
         if !self.shared.config.ordering {
             return;
         }
         let side = self.pos.turn();
         if mv.quiet {
             self.history
-                .update_quiet_cutoff(side, depth, mv.m, tried, previous);
-            self.stack.at_mut(ply).add_killer(mv.m);
+                .update_quiet_cutoff(side, node.depth, mv.m, tried, node.previous);
+            self.stack.at_mut(node.ply).add_killer(mv.m);
         } else {
-            self.history.update_capture_cutoff(side, depth, mv.m, tried);
+            self.history
+                .update_capture_cutoff(side, node.depth, mv.m, tried);
         }
     }
 

@@ -24,7 +24,7 @@ pub struct SearchRequest<'a> {
     pub position: &'a Position,
     /// What `go` asked for.
     pub limits: &'a SearchLimits,
-    /// Threads, lines, overhead, techniques, the tables' use.
+    /// Threads, lines, techniques, the tables' use.
     pub settings: SearchSettings,
     /// The Syzygy tables, if any (used as `settings.tb` says).
     pub tables: Option<&'a Tablebases>,
@@ -83,7 +83,8 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// `go ponder`: search on the opponent's time until `ponderhit`/`stop`.
     pub ponder: bool,
-    /// Clock parameters (`wtime btime winc binc movestogo movetime`).
+    /// Clock parameters (`wtime btime winc binc movestogo movetime`), and
+    /// `Move Overhead` (set by the engine).
     pub clock: Clock,
     /// `go searchmoves`: only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
@@ -117,8 +118,6 @@ pub struct SearchSettings {
     pub threads: usize,
     /// Principal variations to report.
     pub multipv: usize,
-    /// `Move Overhead`, ms.
-    pub move_overhead_ms: u64,
     /// Which techniques are on.
     pub config: SearchConfig,
     /// How tablebases are used, when the searcher has some.
@@ -130,7 +129,6 @@ impl Default for SearchSettings {
         SearchSettings {
             threads: 1,
             multipv: 1,
-            move_overhead_ms: 0,
             config: SearchConfig::default(),
             tb: TbSettings::default(),
         }
@@ -163,7 +161,7 @@ impl Default for TbSettings {
 }
 
 impl SearchSettings {
-    /// One thread, one line, no overhead, with `config`: what the tools and
+    /// One thread, one line, with `config`: what the tools and
     /// the tests search with.
     pub fn single(config: SearchConfig) -> SearchSettings {
         SearchSettings {

@@ -16,16 +16,22 @@ use super::params::{
     RFP_MARGIN, RFP_MAX_DEPTH, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MARGIN, SE_MIN_DEPTH,
     SE_TT_DEPTH_MARGIN, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH, SEE_QUIET_MARGIN,
 };
+use super::prologue::StaticEval;
 use super::score::{TB_WIN_BOUND, is_decisive, mate_in, mated_in};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use crate::chess::checks::CheckInfo;
 use crate::chess::see::see_ge;
 
-/// What the pruning rules need to know about a node.
+/// What pruning, reductions and the cutoff bookkeeping need to know about
+/// a node: built once, after its static evaluation (see
+/// [`Worker::node_facts`]).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct NodeFacts {
-    /// Remaining depth.
+    /// Distance from the root.
+    pub ply: usize,
+    /// Remaining depth (one less for the moves after an internal iterative
+    /// reduction, see [`NodeFacts::reduce`]).
     pub depth: i32,
     /// Static evaluation (`-INFINITE` in check).
     pub eval: i32,
@@ -36,24 +42,30 @@ pub(super) struct NodeFacts {
     pub lmp_limit: i32,
     /// A PV node now or when the table stored it (TT-PV).
     pub tt_pv: bool,
+    /// How the node was entered.
+    pub flags: NodeFlags,
+    /// The move that led to it (`None`: a null move, or the root).
+    pub previous: Option<Move>,
 }
 
 impl NodeFacts {
-    /// The facts of a node at `depth`.
-    pub fn new(depth: i32, eval: i32, improving: bool, tt_pv: bool) -> NodeFacts {
-        NodeFacts {
-            depth,
-            eval,
-            improving,
-            tt_pv,
-            lmp_limit: (LMP_BASE.get() + depth * depth) >> u32::from(!improving),
-        }
+    /// The late move pruning limit at `depth`.
+    fn lmp_limit(depth: i32, improving: bool) -> i32 {
+        (LMP_BASE.get() + depth * depth) >> u32::from(!improving)
+    }
+
+    /// Internal iterative reduction: the node searches its moves a ply
+    /// shallower (after the whole-node prunings, which keep the full depth).
+    pub fn reduce(&mut self) {
+        self.depth -= 1;
+        self.lmp_limit = NodeFacts::lmp_limit(self.depth, self.improving);
     }
 }
 
-/// What the pruning rules need to know about a move.
+/// What pruning, reductions and the cutoff bookkeeping need to know about
+/// one move of a node, and where the node's move loop stands when it comes.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct MoveFacts {
+pub(super) struct MoveFacts<'a> {
     /// The move.
     pub m: Move,
     /// What the move picker made of it.
@@ -66,6 +78,14 @@ pub(super) struct MoveFacts {
     pub quiet: bool,
     /// Its history (quiet moves, with ordering on; else 0).
     pub history: i32,
+    /// Its number among the moves the node searches (1: the first).
+    pub number: usize,
+    /// Quiet moves the node searched before it.
+    pub quiets_before: usize,
+    /// The node's alpha when it comes.
+    pub alpha: i32,
+    /// Which moves give check in the node's position.
+    pub checks: &'a CheckInfo,
 }
 
 /// What the singular extension test decided about the TT move.
@@ -98,29 +118,50 @@ impl Worker<'_> {
         window.alpha >= window.beta
     }
 
+    /// What pruning and reductions need to know about the node at `ply`,
+    /// to `depth`, with static evaluation `se`, entered as `flags` say.
+    pub(super) fn node_facts(
+        &self,
+        ply: usize,
+        depth: i32,
+        se: &StaticEval,
+        tt_pv: bool,
+        flags: NodeFlags,
+    ) -> NodeFacts {
+        NodeFacts {
+            ply,
+            depth,
+            eval: se.eval,
+            improving: se.improving,
+            lmp_limit: NodeFacts::lmp_limit(depth, se.improving),
+            tt_pv,
+            flags,
+            previous: self.stack.back(ply, 1).and_then(|f| f.played),
+        }
+    }
+
     /// The whole-node prunings of a non-PV node not in check, in order of
-    /// cost: reverse futility, null move, ProbCut. Returns the score to leave
-    /// the node with when one of them prunes it.
+    /// cost: reverse futility, null move, ProbCut, against `beta` and with
+    /// the table's `entry`. Returns the score to leave the node with when
+    /// one of them prunes it.
     pub(super) fn prune_node(
         &mut self,
         node: &NodeFacts,
-        ply: usize,
         beta: i32,
         entry: Option<TtEntry>,
-        flags: NodeFlags,
     ) -> Option<i32> {
         if self.reverse_futility(node, beta) {
             return Some(node.eval);
         }
-        if self.stack.at(ply).excluded.is_some() {
+        if self.stack.at(node.ply).excluded.is_some() {
             return None;
         }
-        if flags.null_ok
-            && let Some(score) = self.null_move_pruning(node, ply, beta, flags)
+        if node.flags.null_ok
+            && let Some(score) = self.null_move_pruning(node, beta)
         {
             return Some(score);
         }
-        self.probcut(node, ply, beta, entry, flags)
+        self.probcut(node, beta, entry)
     }
 
     /// Reverse futility pruning: far above beta at low depth, a quiet move
@@ -137,14 +178,8 @@ impl Worker<'_> {
     /// Null-move pruning: if passing still beats beta, a real move will.
     /// Returns the score to fail high with, if the node is pruned (non-PV
     /// nodes, not in check, not right after a null move).
-    fn null_move_pruning(
-        &mut self,
-        node: &NodeFacts,
-        ply: usize,
-        beta: i32,
-        flags: NodeFlags,
-    ) -> Option<i32> {
-        let depth = node.depth;
+    fn null_move_pruning(&mut self, node: &NodeFacts, beta: i32) -> Option<i32> {
+        let (depth, ply) = (node.depth, node.ply);
         if !self.shared.config.null_move
             || depth < NMP_MIN_DEPTH.get()
             || node.eval < beta
@@ -158,7 +193,7 @@ impl Worker<'_> {
             + depth / NMP_DEPTH_DIVISOR.get()
             + ((node.eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
         let window = Window::new(beta - 1, beta);
-        let child = NodeFlags::no_null(!flags.cut);
+        let child = NodeFlags::no_null(!node.flags.cut);
         let score = -self.negamax::<NonPv>(depth - 1 - reduction, ply + 1, window.child(), child);
         self.undo();
         if self.aborted {
@@ -188,15 +223,8 @@ impl Worker<'_> {
     /// cut with that score. Only captures whose exchange alone could reach
     /// the margin are tried, and none when the table already says the
     /// shallower search fails.
-    fn probcut(
-        &mut self,
-        node: &NodeFacts,
-        ply: usize,
-        beta: i32,
-        entry: Option<TtEntry>,
-        flags: NodeFlags,
-    ) -> Option<i32> {
-        let depth = node.depth;
+    fn probcut(&mut self, node: &NodeFacts, beta: i32, entry: Option<TtEntry>) -> Option<i32> {
+        let (depth, ply) = (node.depth, node.ply);
         let config = self.shared.config;
         if !(config.pruning && config.node_pruning)
             || depth < PROBCUT_MIN_DEPTH.get()
@@ -225,7 +253,7 @@ impl Worker<'_> {
             self.play(m, ply);
             let mut score = -self.qsearch::<NonPv>(ply + 1, window.child(), false);
             if score >= cut_beta && !self.aborted {
-                let child = NodeFlags::child(!flags.cut);
+                let child = NodeFlags::child(!node.flags.cut);
                 score = -self.negamax::<NonPv>(probe_depth, ply + 1, window.child(), child);
             }
             self.undo();
@@ -239,8 +267,8 @@ impl Worker<'_> {
         None
     }
 
-    /// Singular extensions: is the TT move, at a node at `ply` searched to
-    /// `depth` with `beta`, far better than every other move? The other
+    /// Singular extensions: is the TT move of `node`, searched with `beta`,
+    /// far better than every other move? The other
     /// moves are searched to half the depth against a bound below the TT
     /// score: if all fail low, the TT move is singular and is extended (twice
     /// when clearly so, a limited number of times on a path); if even that
@@ -249,17 +277,16 @@ impl Worker<'_> {
     /// well, the TT move is searched a ply shallower.
     pub(super) fn singular_extension<N: NodeKind>(
         &mut self,
-        ply: usize,
-        depth: i32,
+        node: &NodeFacts,
         beta: i32,
         tt_move: Move,
         entry: &TtEntry,
-        flags: NodeFlags,
     ) -> Singular {
+        let (ply, depth) = (node.ply, node.depth);
         let singular_beta = entry.score - SE_MARGIN.get() * depth;
         let window = Window::new(singular_beta - 1, singular_beta);
         self.stack.at_mut(ply).excluded = Some(tt_move);
-        let same_node = NodeFlags::no_null(flags.cut);
+        let same_node = NodeFlags::no_null(node.flags.cut);
         let score = self.negamax::<NonPv>((depth - 1) / 2, ply, window, same_node);
         self.stack.at_mut(ply).excluded = None;
         if score < singular_beta {
@@ -281,36 +308,32 @@ impl Worker<'_> {
         }
     }
 
-    /// Whether the TT move of a node at `depth` may be tested for a
-    /// singular extension.
-    pub(super) fn singular_candidate(&self, ply: usize, depth: i32, entry: &TtEntry) -> bool {
+    /// Whether the TT move of `node`, with its table `entry`, may be
+    /// tested for a singular extension.
+    pub(super) fn singular_candidate(&self, node: &NodeFacts, entry: &TtEntry) -> bool {
         self.shared.config.extensions
-            && depth >= SE_MIN_DEPTH.get()
-            && self.stack.at(ply).excluded.is_none()
-            && entry.depth >= depth - SE_TT_DEPTH_MARGIN.get()
+            && node.depth >= SE_MIN_DEPTH.get()
+            && self.stack.at(node.ply).excluded.is_none()
+            && entry.depth >= node.depth - SE_TT_DEPTH_MARGIN.get()
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
             && !is_decisive(entry.score)
     }
 
     /// Futility, late move and SEE pruning of one move (not in check, once
-    /// a move has kept the node from being mated), given `alpha` and the
-    /// number of quiet moves tried so far: whether to skip it. Late move
-    /// pruning also tells the `picker` to hand out no more quiet moves.
+    /// a move has kept the node from being mated): whether to skip it. Late
+    /// move pruning also tells the `picker` to hand out no more quiet moves.
     #[inline]
     pub(super) fn prunes(
         &self,
         node: &NodeFacts,
-        mv: &MoveFacts,
-        checks: &CheckInfo,
-        alpha: i32,
-        quiets_tried: usize,
+        mv: &MoveFacts<'_>,
         picker: &mut MovePicker,
     ) -> bool {
         let board = self.pos.board();
         let depth = node.depth;
         if mv.quiet {
             // Late move pruning.
-            if depth <= LMP_MAX_DEPTH.get() && quiets_tried as i32 >= node.lmp_limit {
+            if depth <= LMP_MAX_DEPTH.get() && mv.quiets_before as i32 >= node.lmp_limit {
                 picker.skip_quiets();
                 return true;
             }
@@ -323,12 +346,12 @@ impl Worker<'_> {
             // the static evaluation looks, and a sacrifice with check is
             // where the mates are), asked only of a move they would prune.
             let futile = depth <= FP_MAX_DEPTH.get()
-                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= alpha;
+                && node.eval + FP_BASE_MARGIN.get() + FP_MARGIN.get() * depth <= mv.alpha;
             let hangs = || {
                 depth <= SEE_PRUNE_MAX_DEPTH.get()
                     && !see_ge(board, mv.m, -SEE_QUIET_MARGIN.get() * depth)
             };
-            if (futile || hangs()) && !checks.gives_check(board, mv.m) {
+            if (futile || hangs()) && !mv.checks.gives_check(board, mv.m) {
                 return true;
             }
         } else if mv.kind == MoveKind::BadCapture
@@ -341,8 +364,8 @@ impl Worker<'_> {
         false
     }
 
-    /// Late move reductions of the `number`-th move of a node (not the
-    /// first): quiet moves and losing captures that do not give check.
+    /// Late move reductions of a move of a node (not its first): quiet
+    /// moves and losing captures that do not give check.
     /// (Pruning and ordering quiet checks like other quiets won about 40 Elo
     /// at 2+0.02, but reducing them too cost ECM 26 positions at 500 ms;
     /// searching every check to full depth won them back with no loss in
@@ -351,26 +374,23 @@ impl Worker<'_> {
     pub(super) fn late_move_reduction<N: NodeKind>(
         &self,
         node: &NodeFacts,
-        mv: &MoveFacts,
-        checks: &CheckInfo,
-        number: usize,
-        flags: NodeFlags,
+        mv: &MoveFacts<'_>,
     ) -> i32 {
         let depth = node.depth;
         if !self.shared.config.reductions
             || depth < LMR_MIN_DEPTH.get()
-            || number <= LMR_MIN_MOVES.get() as usize + usize::from(N::PV)
+            || mv.number <= LMR_MIN_MOVES.get() as usize + usize::from(N::PV)
             || !(mv.quiet || mv.kind == MoveKind::BadCapture)
             // A move that gives check is searched to full depth: checking
             // sacrifices and quiet checks are where the tactics suites (ECM,
             // WAC) lose most when they are reduced. Quiet checks still keep
             // their history order and late-move/history pruning.
-            || checks.gives_check(self.pos.board(), mv.m)
+            || mv.checks.gives_check(self.pos.board(), mv.m)
         {
             return 0;
         }
-        let mut reduction = lmr_reduction(depth, number);
-        reduction += i32::from(!N::PV) + i32::from(!node.improving) + i32::from(flags.cut);
+        let mut reduction = lmr_reduction(depth, mv.number);
+        reduction += i32::from(!N::PV) + i32::from(!node.improving) + i32::from(node.flags.cut);
         reduction -= i32::from(mv.kind == MoveKind::Killer);
         // TT-PV: below a node that is or was on a principal variation.
         reduction -= i32::from(node.tt_pv);

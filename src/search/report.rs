@@ -23,34 +23,16 @@ pub enum ScoreBound {
     Upper,
 }
 
-/// One report of progress.
+/// One report of progress: a line as the search found it, which line it
+/// is, and where the search stood.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
     /// Which principal variation (1-based).
     pub multipv: u32,
-    /// Score of the line.
-    pub score: Score,
-    /// `Some` for an aspiration fail-high or fail-low.
-    pub bound: Option<ScoreBound>,
-    /// Nodes searched so far (all threads).
-    pub nodes: u64,
-    /// Permille of the hash table in use.
-    pub hashfull: u32,
-    /// Tablebase probes that answered, all threads (`None`: the search
-    /// has no tables).
-    pub tbhits: Option<u64>,
-    /// The score is the tables' verdict on the line's first move (the root
-    /// is in the tables, see `RootMove::shown_score`), or a mate the search
-    /// found there: a proven win, draw or loss, not an estimate.
-    pub tb_proven: bool,
-    /// Time since the search started.
-    pub time: Duration,
     /// The line.
-    pub pv: Vec<Move>,
+    pub line: PvLine,
+    /// Nodes, hash use, tablebase hits and time when it was found.
+    pub counters: Counters,
 }
 
 /// What the searcher tells its caller while it runs: progress only. The
@@ -81,9 +63,11 @@ pub struct PvLine {
     pub seldepth: u32,
     /// The score to show, in internal units (centipawns, mates as `±(MATE -
     /// plies)`): the search's, or the tables' verdict on the first move
-    /// when they ranked the root (see [`SearchInfo::tb_proven`]).
+    /// when they ranked the root.
     pub score: i32,
-    /// The score is the tables' verdict (see [`SearchInfo::tb_proven`]).
+    /// The score is the tables' verdict on the line's first move (the root
+    /// is in the tables, see `RootMove::shown_score`), or a mate the search
+    /// found there: a proven win, draw or loss, not an estimate.
     pub tb_proven: bool,
     /// `Some` for a line of an iteration cut short, or of an aspiration
     /// window that failed.
@@ -111,28 +95,15 @@ impl SearchInfo {
     /// search's `counters`.
     pub fn new(line: &PvLine, multipv: u32, counters: &Counters) -> SearchInfo {
         SearchInfo {
-            depth: line.depth,
-            seldepth: line.seldepth,
             multipv,
-            score: Score::from_internal(line.score),
-            bound: line.bound,
-            nodes: counters.nodes,
-            hashfull: counters.hashfull,
-            tbhits: counters.tbhits,
-            tb_proven: line.tb_proven,
-            time: counters.time,
-            pv: line.pv.clone(),
+            line: line.clone(),
+            counters: *counters,
         }
     }
 
-    /// Whether this report shows `line` (whatever the counters say).
-    pub fn shows(&self, line: &PvLine) -> bool {
-        self.depth == line.depth
-            && self.seldepth == line.seldepth
-            && self.score == Score::from_internal(line.score)
-            && self.bound == line.bound
-            && self.tb_proven == line.tb_proven
-            && self.pv == line.pv
+    /// The line's score as a report shows it.
+    pub fn score(&self) -> Score {
+        Score::from_internal(self.line.score)
     }
 }
 
@@ -166,21 +137,11 @@ impl Stats {
 /// are progress). What to play and show is the caller's to decide.
 #[derive(Debug, Clone, Default)]
 pub struct SearchOutcome {
-    /// The move to play (the first of [`SearchOutcome::line`]; a teaching
-    /// search stopped before its first iteration gives a legal move
-    /// without a line); `None` when there is no legal move.
-    pub best: Option<Move>,
-    /// Its score from the search (internal units: centipawns, or `±(MATE -
-    /// plies)`); `None` without a line.
-    pub score: Option<i32>,
-    /// The principal variation the move comes from.
-    pub pv: Vec<Move>,
-    /// Its depth.
-    pub depth: u32,
     /// The line the move comes from: the best line of the last completed
     /// iteration, or a better one (a move proven better in an iteration
-    /// cut short, a helper thread's deeper line); `None` when the root has
-    /// no legal move.
+    /// cut short, a helper thread's deeper line); a teaching search stopped
+    /// before its first depth gives a `depth 0` line of one legal move.
+    /// `None` when the root has no legal move.
     pub line: Option<PvLine>,
     /// Every MultiPV line of the last completed iteration of the main
     /// thread, best first.
@@ -188,10 +149,8 @@ pub struct SearchOutcome {
     /// Where the search stood when [`SearchOutcome::lines`] were found (the
     /// numbers their `info` lines showed).
     pub lines_counters: Counters,
-    /// Where the search stood at its end.
+    /// Where the search stood at its end (nodes of all threads).
     pub counters: Counters,
-    /// Nodes of all threads.
-    pub nodes: u64,
     /// `(depth, nodes so far)` after each completed iteration of the main
     /// thread: the effective branching factor is the ratio of successive
     /// node counts.
@@ -201,4 +160,23 @@ pub struct SearchOutcome {
     /// Problems met on the way that the GUI should hear of (a tablebase
     /// file found broken, now treated as missing), each once.
     pub problems: Vec<String>,
+}
+
+impl SearchOutcome {
+    /// The move to play (the first of [`SearchOutcome::line`]); `None`
+    /// when there is no legal move.
+    pub fn best(&self) -> Option<Move> {
+        self.line.as_ref().and_then(|l| l.pv.first().copied())
+    }
+
+    /// The score of the line the move comes from (internal units:
+    /// centipawns, or `±(MATE - plies)`); `None` without a line.
+    pub fn score(&self) -> Option<i32> {
+        self.line.as_ref().map(|l| l.score)
+    }
+
+    /// The depth of the line the move comes from (0 without one).
+    pub fn depth(&self) -> u32 {
+        self.line.as_ref().map_or(0, |l| l.depth)
+    }
 }

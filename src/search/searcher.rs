@@ -10,7 +10,7 @@
 //! let mut searcher = Searcher::new(1).unwrap();
 //! let (pos, limits) = (Position::startpos(), SearchLimits::depth(3));
 //! let outcome = searcher.think(&SearchRequest::new(&pos, &limits, SearchSettings::default()));
-//! assert!(outcome.best.is_some() && outcome.depth == 3);
+//! assert!(outcome.best().is_some() && outcome.depth() == 3);
 //! ```
 
 use std::time::Instant;
@@ -117,7 +117,7 @@ impl Searcher {
         if limits.mate.is_some() {
             settings.config = settings.config.for_mate_search();
         }
-        let time = TimeLimits::new(&limits.clock, pos.turn(), settings.move_overhead_ms);
+        let time = TimeLimits::new(&limits.clock, pos.turn());
         let threads = settings.threads.max(1);
         let mut shared = SharedState::new(
             &self.tt,
@@ -170,35 +170,31 @@ impl Searcher {
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         });
 
-        let mut outcome = SearchOutcome {
-            nodes: main.nodes,
-            stats: main.stats,
-            iterations: deepening.iterations,
-            lines: deepening.lines,
-            lines_counters: deepening.lines_counters,
-            ..SearchOutcome::default()
-        };
-        for (stats, nodes, _) in &helpers {
-            outcome.stats.add(stats);
-            outcome.nodes += nodes;
+        let mut stats = main.stats;
+        let mut nodes = main.nodes;
+        for (helper_stats, helper_nodes, _) in &helpers {
+            stats.add(helper_stats);
+            nodes += helper_nodes;
         }
         let line = choose_line(
             deepening.completed,
             helpers.into_iter().filter_map(|(_, _, line)| line),
         );
-        outcome.counters = Counters {
-            nodes: outcome.nodes,
+        let counters = Counters {
+            nodes,
             hashfull: self.tt.hashfull(),
-            tbhits: shared.tb.map(|tb| tb.root_hits + outcome.stats.tb_hits),
+            tbhits: shared.tb.map(|tb| tb.root_hits + stats.tb_hits),
             time: main.start.elapsed(),
         };
-        if let Some(c) = line {
-            outcome.score = Some(c.score);
-            outcome.pv = c.line.pv.clone();
-            outcome.depth = c.line.depth;
-            outcome.best = c.line.pv.first().copied();
-            outcome.line = Some(c.line);
-        }
+        let mut outcome = SearchOutcome {
+            line: line.map(|c| c.line),
+            lines: deepening.lines,
+            lines_counters: deepening.lines_counters,
+            counters,
+            iterations: deepening.iterations,
+            stats,
+            problems: Vec::new(),
+        };
         outcome.problems = tables.map(Tablebases::take_problems).unwrap_or_default();
         outcome
     }

@@ -29,7 +29,8 @@ pub const MIN_LIMIT_MS: u64 = 1;
 /// the pipe or the OS late in a fast increment game does not lose on time.
 pub const CLOCK_RESERVE_MS: u64 = 100;
 
-/// The clock parameters of a `go` command, in milliseconds.
+/// The clock of a `go` command, in milliseconds: its parameters, and the
+/// part of every move the engine keeps back for the GUI.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Clock {
     /// White's remaining time.
@@ -44,6 +45,11 @@ pub struct Clock {
     pub movestogo: Option<u64>,
     /// Fixed time for this move.
     pub movetime: Option<u64>,
+    /// `Move Overhead`: kept back from every move for the GUI, the pipe and
+    /// the OS. An option, not a `go` parameter: the engine sets it on the
+    /// clock of each `go`, the one carrier from the option to every time
+    /// plan (the search's, a teaching search's, a limited level's pacing).
+    pub move_overhead: u64,
 }
 
 /// Soft and hard limits for one search.
@@ -66,8 +72,10 @@ impl TimeLimits {
         scalable: false,
     };
 
-    /// Limits for `side` to move from `clock`, keeping `overhead_ms` back.
-    pub fn new(clock: &Clock, side: Color, overhead_ms: u64) -> TimeLimits {
+    /// Limits for `side` to move from `clock`, keeping its
+    /// [`Clock::move_overhead`] back.
+    pub fn new(clock: &Clock, side: Color) -> TimeLimits {
+        let overhead_ms = clock.move_overhead;
         let ms = |v: u64| Some(Duration::from_millis(v.max(MIN_LIMIT_MS)));
         if let Some(movetime) = clock.movetime {
             let t = movetime.saturating_sub(overhead_ms);
@@ -142,13 +150,22 @@ pub fn soft_scale(stable: usize, node_share: f64, score_drop: i32) -> f64 {
 mod tests {
     use super::*;
 
+    /// The limits of `clock` for `side` with `overhead` ms kept back.
+    fn with_overhead(clock: &Clock, side: Color, overhead: u64) -> TimeLimits {
+        let clock = Clock {
+            move_overhead: overhead,
+            ..*clock
+        };
+        TimeLimits::new(&clock, side)
+    }
+
     #[test]
     fn movetime_keeps_overhead_back() {
         let c = Clock {
             movetime: Some(1000),
             ..Clock::default()
         };
-        let l = TimeLimits::new(&c, Color::White, 50);
+        let l = with_overhead(&c, Color::White, 50);
         assert_eq!(l.hard, Some(Duration::from_millis(950)));
     }
 
@@ -162,7 +179,7 @@ mod tests {
                     movestogo: mtg,
                     ..Clock::default()
                 };
-                let l = TimeLimits::new(&c, Color::White, 10);
+                let l = with_overhead(&c, Color::White, 10);
                 let hard = l.hard.unwrap().as_millis() as u64;
                 assert!(
                     hard <= time.saturating_sub(10).max(MIN_LIMIT_MS),
@@ -183,7 +200,7 @@ mod tests {
                 winc: Some(10),
                 ..Clock::default()
             };
-            let l = TimeLimits::new(&c, Color::White, 10);
+            let l = with_overhead(&c, Color::White, 10);
             assert_eq!(l.hard, Some(Duration::from_millis(MIN_LIMIT_MS)), "{time}");
         }
         // Above it, the limits are planned from the whole clock and capped
@@ -193,7 +210,7 @@ mod tests {
             winc: Some(0),
             ..Clock::default()
         };
-        let l = TimeLimits::new(&c, Color::White, 10);
+        let l = with_overhead(&c, Color::White, 10);
         assert_eq!(
             l.soft,
             Some(Duration::from_millis(
@@ -207,7 +224,7 @@ mod tests {
             movestogo: Some(1),
             ..Clock::default()
         };
-        let l = TimeLimits::new(&c, Color::White, 10);
+        let l = with_overhead(&c, Color::White, 10);
         assert_eq!(l.hard, Some(Duration::from_millis(1000)));
     }
 
@@ -219,9 +236,9 @@ mod tests {
             btime: Some(1_000_000_000_000_000_000),
             ..Clock::default()
         };
-        let w = TimeLimits::new(&c, Color::White, 10);
+        let w = with_overhead(&c, Color::White, 10);
         assert!(w.hard.unwrap() >= Duration::from_secs(1_000_000));
-        let b = TimeLimits::new(&c, Color::Black, 10);
+        let b = with_overhead(&c, Color::Black, 10);
         assert!(b.soft <= b.hard && b.hard.unwrap() > Duration::from_secs(1_000_000));
     }
 
@@ -237,7 +254,7 @@ mod tests {
     #[test]
     fn no_clock_means_no_limit() {
         assert_eq!(
-            TimeLimits::new(&Clock::default(), Color::Black, 10),
+            with_overhead(&Clock::default(), Color::Black, 10),
             TimeLimits::NONE
         );
     }

@@ -113,34 +113,35 @@ pub fn format_score(score: Score) -> String {
 /// An `info depth … pv …` line; `wdl` (for `UCI_ShowWDL`) comes after the
 /// score and its bound, as in Stockfish.
 pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> String {
-    let ms = info.time.as_millis() as u64;
-    let nps = (u128::from(info.nodes) * 1_000_000_000 / info.time.as_nanos().max(1)) as u64;
-    let bound = match info.bound {
+    let (line, counters) = (&info.line, &info.counters);
+    let ms = counters.time.as_millis() as u64;
+    let nps = (u128::from(counters.nodes) * 1_000_000_000 / counters.time.as_nanos().max(1)) as u64;
+    let bound = match line.bound {
         Some(ScoreBound::Lower) => " lowerbound",
         Some(ScoreBound::Upper) => " upperbound",
         None => "",
     };
     let wdl = wdl.map_or_else(String::new, |w| format!(" wdl {w}"));
-    let tbhits = info
+    let tbhits = counters
         .tbhits
         .map_or_else(String::new, |n| format!(" tbhits {n}"));
-    let mut line = format!(
+    let mut text = format!(
         "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {nps} hashfull {}{tbhits} time {ms}",
-        info.depth,
-        info.seldepth,
+        line.depth,
+        line.seldepth,
         info.multipv,
-        format_score(info.score),
-        info.nodes,
-        info.hashfull,
+        format_score(info.score()),
+        counters.nodes,
+        counters.hashfull,
     );
-    if !info.pv.is_empty() {
-        line.push_str(" pv");
-        for &m in &info.pv {
-            line.push(' ');
-            line.push_str(&move_to_uci(m, chess960));
+    if !line.pv.is_empty() {
+        text.push_str(" pv");
+        for &m in &line.pv {
+            text.push(' ');
+            text.push_str(&move_to_uci(m, chess960));
         }
     }
-    line
+    text
 }
 
 /// The lines an engine report turns into.
@@ -236,10 +237,10 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
 /// A score the tables prove shows certain chances ([`Wdl::proven`]).
 fn wdl_of(info: &SearchInfo, style: Style, material: u32) -> Option<Wdl> {
     style.show_wdl.then(|| {
-        if info.tb_proven {
-            Wdl::proven(info.score)
+        if info.line.tb_proven {
+            Wdl::proven(info.score())
         } else {
-            Wdl::from_score(info.score, material)
+            Wdl::from_score(info.score(), material)
         }
     })
 }
@@ -275,10 +276,10 @@ pub fn format_answer(
         // No legal move (or no completed iteration): Stockfish's
         // `info depth 0 score …`.
         // The game is over: mated (`mate 0`) or stalemate (`cp 0`).
-        Some(info) if info.depth == 0 => {
-            let mut line = format!("info depth 0 score {}", format_score(info.score));
+        Some(info) if info.line.depth == 0 => {
+            let mut line = format!("info depth 0 score {}", format_score(info.score()));
             if style.show_wdl {
-                let over = match info.score {
+                let over = match info.score() {
                     Score::Mate(_) => Wdl::LOSS,
                     Score::Cp(_) => Wdl::DRAW,
                 };
@@ -315,42 +316,41 @@ fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{Counters, MATE, PvLine};
     use std::time::Duration;
 
     #[test]
     fn no_move_report_is_depth_0_and_the_null_move() {
-        let info = SearchInfo {
+        let mated = PvLine {
             depth: 0,
             seldepth: 0,
-            multipv: 1,
-            score: Score::Mate(0),
-            bound: None,
-            nodes: 0,
-            hashfull: 0,
-            tbhits: None,
+            score: -MATE,
             tb_proven: false,
-            time: Duration::ZERO,
+            bound: None,
             pv: vec![],
         };
+        let info = SearchInfo::new(&mated, 1, &Counters::default());
         let lines = format_answer(Some(&info), None, None, Style::default(), 78);
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove 0000"]);
     }
 
     #[test]
     fn wdl_follows_the_score_and_its_bound_only_when_asked() {
-        let report = SearchReport::Iteration(SearchInfo {
+        let line = PvLine {
             depth: 5,
             seldepth: 7,
-            multipv: 1,
-            score: Score::Cp(40),
+            score: 40,
+            tb_proven: false,
             bound: Some(ScoreBound::Lower),
+            pv: vec![],
+        };
+        let counters = Counters {
             nodes: 1000,
             hashfull: 0,
             tbhits: None,
-            tb_proven: false,
             time: Duration::from_millis(10),
-            pv: vec![],
-        });
+        };
+        let report = SearchReport::Iteration(SearchInfo::new(&line, 1, &counters));
         let plain = format_search(&report, Style::default(), 30);
         assert_eq!(
             plain,
@@ -373,7 +373,7 @@ mod tests {
         let SearchReport::Iteration(mut info) = report else {
             unreachable!()
         };
-        info.tbhits = Some(12);
+        info.counters.tbhits = Some(12);
         assert_eq!(
             format_search(&SearchReport::Iteration(info), style, 30),
             vec![format!(

@@ -114,7 +114,7 @@ impl Wdl {
 
 impl Wdl {
     /// The chances of a score the tables prove (a tablebase verdict, or a
-    /// mate: see `SearchInfo::tb_proven`): certain, by the sign of the
+    /// mate: see `PvLine::tb_proven`): certain, by the sign of the
     /// score. A proven draw is `0 1000 0`, not the model's guess for a
     /// level score.
     pub fn proven(score: Score) -> Wdl {

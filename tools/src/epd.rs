@@ -359,7 +359,7 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
     searcher.new_game();
     let settings = SearchSettings::single(SearchConfig::default());
     let outcome = searcher.think(&SearchRequest::new(&entry.position, limits, settings));
-    let found = outcome.best;
+    let found = outcome.best();
     EpdResult {
         line: entry.line,
         id: entry.id.clone(),
@@ -368,9 +368,9 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
         found,
         found_san: found.map_or_else(|| "(none)".to_owned(), |m| move_to_san(&entry.position, m)),
         solved: entry.is_solved_by(found),
-        score: outcome.score,
-        depth: outcome.depth,
-        nodes: outcome.nodes,
+        score: outcome.score(),
+        depth: outcome.depth(),
+        nodes: outcome.counters.nodes,
         points: entry.points.as_ref().map(|p| PointScore {
             got: p.of(found),
             max: p.max(),

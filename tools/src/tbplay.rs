@@ -238,7 +238,7 @@ pub fn play(
         let engine_tables = config.engine_tables.then_some(tables);
         let request = SearchRequest::new(&pos, &config.limits, settings).with_tables(engine_tables);
         let outcome = searcher.think(&request);
-        let Some(m) = outcome.best else {
+        let Some(m) = outcome.best() else {
             // Unreachable: a position with a legal move always gets one.
             break Finish::TooLong;
         };

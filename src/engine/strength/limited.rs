@@ -100,8 +100,6 @@ pub(in crate::engine) struct LevelChoice {
     pub shown_lines: usize,
     /// Seed of this move's random choices (the move, then the think time).
     pub seed: u64,
-    /// `Move Overhead`, for the think time.
-    pub move_overhead_ms: u64,
 }
 
 /// The line a level plays.
@@ -119,11 +117,36 @@ pub(in crate::engine) enum Played<'a> {
 }
 
 impl LevelChoice {
+    /// The level's move of a `go` on `position` under `limits`: the line it
+    /// plays from the search's `outcome`, returned once its think time has
+    /// passed (see the module docs; `signals` cut the wait short). The one
+    /// call the answer makes (`engine/answer.rs`).
+    pub fn play<'a>(
+        &self,
+        outcome: &'a SearchOutcome,
+        position: &Position,
+        limits: &SearchLimits,
+        signals: &Signals,
+    ) -> Played<'a> {
+        let legal = position.board().legal_moves().len();
+        let (played, share) = self.choose(outcome, legal);
+        if let Some(wait) = think_time(limits, position, share) {
+            // After go ponder the clock runs from ponderhit, which is when
+            // the wait for it ended, just now.
+            let start = match limits.received {
+                Some(received) if !limits.ponder => received,
+                _ => Instant::now(),
+            };
+            wait_until(start + wait, signals);
+        }
+        played
+    }
+
     /// The line the level plays from the search's `outcome`, and the
     /// think-time share (see [`think_share`]); `legal` is the number of
     /// root moves. Draws from the seed in a fixed order: the move, then
     /// the share.
-    pub fn choose<'a>(&self, outcome: &'a SearchOutcome, legal: usize) -> (Played<'a>, f64) {
+    fn choose<'a>(&self, outcome: &'a SearchOutcome, legal: usize) -> (Played<'a>, f64) {
         let candidates = candidates(outcome);
         let scores: Vec<i32> = candidates
             .iter()
@@ -161,7 +184,7 @@ fn candidates(outcome: &SearchOutcome) -> Vec<(&PvLine, Option<usize>)> {
 }
 
 /// Whether `go` asks for a move of a game, which waits (module docs).
-pub fn is_paced(limits: &SearchLimits) -> bool {
+fn is_paced(limits: &SearchLimits) -> bool {
     let clock = &limits.clock;
     let timed = clock.wtime.is_some() || clock.btime.is_some() || clock.movetime.is_some();
     timed
@@ -174,25 +197,20 @@ pub fn is_paced(limits: &SearchLimits) -> bool {
 
 /// How long after `go` (after the pondering search handed over, for `go
 /// ponder`) the move is sent: `share` of the soft limit the time manager
-/// plans for `pos` under `limits` with `overhead_ms`, at most its hard
-/// limit; `None` when `go` does not pace its answer.
-pub fn think_time(
-    limits: &SearchLimits,
-    pos: &Position,
-    overhead_ms: u64,
-    share: f64,
-) -> Option<Duration> {
+/// plans for `pos` under `limits` (`Move Overhead` kept back), at most its
+/// hard limit; `None` when `go` does not pace its answer.
+fn think_time(limits: &SearchLimits, pos: &Position, share: f64) -> Option<Duration> {
     if !is_paced(limits) {
         return None;
     }
-    let plan = TimeLimits::new(&limits.clock, pos.board().turn(), overhead_ms);
+    let plan = TimeLimits::new(&limits.clock, pos.board().turn());
     let (soft, hard) = (plan.soft?, plan.hard?);
     Some(soft.mul_f64(share.max(0.0)).min(hard))
 }
 
 /// Sleeps until `deadline` or until the job is stopped, whichever comes
 /// first.
-pub fn wait_until(deadline: Instant, signals: &Signals) {
+fn wait_until(deadline: Instant, signals: &Signals) {
     while !signals.stopped() {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -232,7 +250,6 @@ pub(crate) mod tests {
     /// which plays `best`.
     fn outcome(lines: Vec<PvLine>, best: PvLine) -> SearchOutcome {
         SearchOutcome {
-            best: best.pv.first().copied(),
             line: Some(best),
             lines,
             ..SearchOutcome::default()
@@ -244,7 +261,6 @@ pub(crate) mod tests {
             level: Level::from_elo(super::super::level::ELO_MIN),
             shown_lines: 1,
             seed: 1,
-            move_overhead_ms: 10,
         }
     }
 
@@ -313,17 +329,18 @@ pub(crate) mod tests {
         let clock = Clock {
             wtime: Some(60_000),
             btime: Some(60_000),
+            move_overhead: 10,
             ..Clock::default()
         };
         let game = SearchLimits {
             clock,
             ..SearchLimits::default()
         };
-        let plan = TimeLimits::new(&clock, shakmaty::Color::White, 10);
+        let plan = TimeLimits::new(&clock, shakmaty::Color::White);
         let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
-        assert_eq!(think_time(&game, &pos, 10, 1.0), Some(soft));
-        assert_eq!(think_time(&game, &pos, 10, 0.5), Some(soft / 2));
-        assert_eq!(think_time(&game, &pos, 10, 1000.0), Some(hard));
+        assert_eq!(think_time(&game, &pos, 1.0), Some(soft));
+        assert_eq!(think_time(&game, &pos, 0.5), Some(soft / 2));
+        assert_eq!(think_time(&game, &pos, 1000.0), Some(hard));
         let ponder = SearchLimits {
             ponder: true,
             ..game.clone()
@@ -341,7 +358,7 @@ pub(crate) mod tests {
                 ..game.clone()
             },
         ] {
-            assert_eq!(think_time(&analysis, &pos, 10, 1.0), None, "{analysis:?}");
+            assert_eq!(think_time(&analysis, &pos, 1.0), None, "{analysis:?}");
         }
     }
 

@@ -39,12 +39,11 @@ pub fn default_depth(algorithm: Algorithm) -> u32 {
 
 /// Plays a move in `pos` with the teaching search `config`, reporting each
 /// depth through `report` as the engine's search does. Without a completed
-/// depth (stopped early) the move is a legal one without a line.
+/// depth (stopped early) the move is a legal one, on a `depth 0` line.
 pub fn think(
     pos: &Position,
     limits: &SearchLimits,
     config: TheoryConfig,
-    move_overhead_ms: u64,
     signals: &Signals,
     report: Reporter<'_>,
 ) -> SearchOutcome {
@@ -53,21 +52,22 @@ pub fn think(
         .depth
         .unwrap_or_else(|| default_depth(config.algorithm))
         .clamp(1, MAX_PLAY_DEPTH);
-    let time = TimeLimits::new(&limits.clock, pos.turn(), move_overhead_ms);
+    let time = TimeLimits::new(&limits.clock, pos.turn());
     let timed = !limits.infinite && !limits.ponder;
     let deadline = time.hard.filter(|_| timed).map(|h| start + h);
     let mut outcome = SearchOutcome::default();
+    let mut nodes = 0;
     for depth in 1..=max_depth {
         let theory_limits = TheoryLimits {
             stop: Some(signals.stop_flag()),
-            max_nodes: limits.nodes.map(|n| n.saturating_sub(outcome.nodes)),
+            max_nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
             deadline,
             searchmoves: &limits.searchmoves,
             ..TheoryLimits::default()
         };
         let result = search(pos, depth, config, theory_limits, None);
         let s = &result.stats;
-        outcome.nodes += s.nodes + s.qnodes + s.pv_nodes;
+        nodes += s.nodes + s.qnodes + s.pv_nodes;
         let Some(value) = result.value else {
             break;
         };
@@ -81,16 +81,13 @@ pub fn think(
             score: value,
             tb_proven: false,
             bound: None,
-            pv: result.pv.clone(),
+            pv: result.pv,
         };
-        let counters = counters(outcome.nodes, start);
+        let counters = counters(nodes, start);
         report(SearchReport::Iteration(SearchInfo::new(
             &line, 1, &counters,
         )));
-        outcome.iterations.push((depth, outcome.nodes));
-        outcome.score = Some(value);
-        outcome.pv = result.pv;
-        outcome.depth = depth;
+        outcome.iterations.push((depth, nodes));
         outcome.lines = vec![line.clone()];
         outcome.lines_counters = counters;
         outcome.line = Some(line);
@@ -99,13 +96,24 @@ pub fn think(
             break;
         }
     }
-    outcome.best = outcome
-        .pv
-        .first()
-        .copied()
-        .or_else(|| first_legal(pos, &limits.searchmoves));
-    outcome.counters = counters(outcome.nodes, start);
+    if outcome.line.is_none() {
+        outcome.line = first_legal(pos, &limits.searchmoves).map(unsearched);
+    }
+    outcome.counters = counters(nodes, start);
     outcome
+}
+
+/// The line of legal move `m` played without a completed depth: `depth 0`,
+/// score 0 (shown as `info depth 0 score cp 0`).
+fn unsearched(m: Move) -> PvLine {
+    PvLine {
+        depth: 0,
+        seldepth: 0,
+        score: 0,
+        tb_proven: false,
+        bound: None,
+        pv: vec![m],
+    }
 }
 
 /// The counters of a teaching search (no table, no tables) after `nodes`.

@@ -215,13 +215,13 @@ pub struct TuneArgs {
     /// overfitting.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
     pub validation: u32,
-    /// Fit only this weight group (a name of `eval/layout.rs`, e.g.
+    /// Fit only this weight group (a name of `eval/hce/layout.rs`, e.g.
     /// `KNIGHT_OUTPOST`; repeat for several): every other weight keeps its
     /// current value. A new term is fitted on top of the committed weights.
     #[arg(long, value_name = "GROUP")]
     pub only: Vec<String>,
     /// Where to write the weights (the engine's own file by default).
-    #[arg(long, default_value = "src/eval/weights.rs")]
+    #[arg(long, default_value = "src/eval/hce/weights.rs")]
     pub out: PathBuf,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]

@@ -80,7 +80,7 @@ impl Player {
     /// The chosen move and its score for the side to move.
     fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
         let outcome = self.searcher.think(&request(pos, &self.limits));
-        Some((outcome.best?, outcome.score?))
+        Some((outcome.best()?, outcome.score()?))
     }
 }
 

@@ -234,10 +234,10 @@ fn run_engine(positions: &[Position], depth: u32) -> Row {
         };
         let limits = SearchLimits::depth(depth);
         let out = searcher.think(&SearchRequest::new(pos, &limits, SearchSettings::default()));
-        row.stats.nodes += out.nodes;
+        row.stats.nodes += out.counters.nodes;
         row.stats.fail_highs += out.stats.cutoffs;
         row.stats.first_move_fail_highs += out.stats.first_move_cutoffs;
-        values.push(out.score.unwrap_or(0));
+        values.push(out.score().unwrap_or(0));
     }
     row.time = start.elapsed();
     row.stats.memory_bytes = (ENGINE_HASH_MB as u64) << 20;

@@ -68,8 +68,8 @@ pub enum TuneError {
     /// A blend weight outside 0 to 1.
     #[error("lambda {0} is not between 0 and 1")]
     BadLambda(f64),
-    /// `--only` named no weight group of `eval/layout.rs`.
-    #[error("--only {0}: no weight group of that name (see src/eval/layout.rs)")]
+    /// `--only` named no weight group of `eval/hce/layout.rs`.
+    #[error("--only {0}: no weight group of that name (see src/eval/hce/layout.rs)")]
     UnknownGroup(String),
 }
 

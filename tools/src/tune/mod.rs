@@ -26,7 +26,7 @@
 //!    the tuning is the one of the result-only data files.
 //! 3. **Adam** over all weights, midgame and endgame, on the full data set
 //!    each step, gradients summed in parallel (rayon).
-//! 4. The rounded weights are written as `src/eval/weights.rs`
+//! 4. The rounded weights are written as `src/eval/hce/weights.rs`
 //!    (`eval::layout::render`), a generated file that is committed.
 
 mod load;
@@ -413,7 +413,7 @@ pub fn adam(
 ///
 /// # Errors
 ///
-/// When a name is not a weight group of `eval/layout.rs`.
+/// When a name is not a weight group of `eval/hce/layout.rs`.
 pub fn free_weights(names: &[String]) -> Result<Option<Vec<bool>>, TuneError> {
     if names.is_empty() {
         return Ok(None);
@@ -441,7 +441,7 @@ pub fn rounded(w: &[[f64; 2]]) -> Vec<S> {
         .collect()
 }
 
-/// Writes `weights` as the Rust source of `eval/weights.rs` to `path`.
+/// Writes `weights` as the Rust source of `eval/hce/weights.rs` to `path`.
 ///
 /// # Errors
 ///

@@ -13,9 +13,9 @@
 
 use shakmaty::{Board, Color, Role};
 
-use super::accumulator::Accumulator;
-use super::layout as w;
-use super::masks::bishop_pair;
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::bishop_pair;
 
 /// Kinds of material counted.
 const KINDS: usize = 6;

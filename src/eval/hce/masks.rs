@@ -1,6 +1,7 @@
-//! Bitboard masks the terms share, computed at compile time, and small
-//! square helpers. "Ahead" and "relative rank" are always from the side
-//! named by the `Color` argument.
+//! Bitboard masks the terms share, computed at compile time, small square
+//! helpers, and the pawn-structure measures that more than one piece term
+//! reads (outposts, closedness). "Ahead" and "relative rank" are always
+//! from the side named by the `Color` argument.
 
 use shakmaty::{Bitboard, Color, Square};
 
@@ -233,6 +234,51 @@ pub fn forward(color: Color, squares: Bitboard) -> Bitboard {
 pub fn bishop_pair(board: &shakmaty::Board, color: Color) -> bool {
     let bishops = board.bishops() & board.by_color(color);
     (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any()
+}
+
+/// The outpost squares of `color`, whose pawns are `ours` (the enemy's
+/// `theirs`): 4th to 6th rank, defended by an own pawn, and out of reach of
+/// every enemy pawn, now and later (no enemy pawn on a neighbouring file
+/// ahead).
+pub fn outposts(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
+    let t = theirs.0;
+    // Every square an enemy pawn stands on or will pass, toward our side.
+    let path = Bitboard(match color {
+        Color::White => {
+            let f = t | t >> 8;
+            let f = f | f >> 16;
+            f | f >> 32
+        }
+        Color::Black => {
+            let f = t | t << 8;
+            let f = f | f << 16;
+            f | f << 32
+        }
+    });
+    let reach = pawn_attacks(!color, path);
+    let ranks = match color {
+        Color::White => Bitboard(RANKS[3] | RANKS[4] | RANKS[5]),
+        Color::Black => Bitboard(RANKS[2] | RANKS[3] | RANKS[4]),
+    };
+    ranks & pawn_attacks(color, ours) & !reach
+}
+
+/// How closed the pawn structure is, 0 (open) to 8 (locked): the pawns,
+/// plus three per locked pair (a white pawn right below a black one), less
+/// four per file without pawns, divided by 3 (Ethereal's measure).
+pub fn closedness(board: &shakmaty::Board) -> usize {
+    let white = board.pawns() & board.white();
+    let black = board.pawns() & board.black();
+    let locked = white & Bitboard(black.0 >> 8);
+    // Every pawn's file folded onto the first rank: its bits are the files
+    // with pawns.
+    let mut files = board.pawns().0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let open_files = 8 - (files & 0xff).count_ones() as i32;
+    let sum = board.pawns().count() as i32 + 3 * locked.count() as i32 - 4 * open_files;
+    (sum / 3).clamp(0, 8) as usize
 }
 
 /// The mask of `table[color][sq]` as a bitboard.

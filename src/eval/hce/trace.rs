@@ -24,12 +24,12 @@
 use shakmaty::{ByColor, Chess, Color, Position as _};
 
 use super::accumulator::Accumulator;
-use super::complexity::{self, FEATURES, adjust};
-use super::danger::{DANGER_FEATURES, Feature, penalty};
-use super::endgame::{SCALE_NORMAL, scale_factor};
-use super::known_win::known_win;
 use super::layout::{ALL, COUNT, KING_DANGER, TERM_OF, Term};
 use super::tapered::{MAX_PHASE, S, finish, phase, taper};
+use super::terms::complexity::{self, FEATURES, adjust};
+use super::terms::danger::{DANGER_FEATURES, Feature, penalty};
+use super::terms::endgame::{SCALE_NORMAL, scale_factor};
+use super::terms::known_win::known_win;
 use super::terms::{count_terms, pawn_terms, piece_terms};
 
 /// Records coefficients, danger features and per-row totals.

@@ -11,10 +11,10 @@
 use shakmaty::attacks::rook_attacks;
 use shakmaty::{Bitboard, Board, Color, Square};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
-use super::masks::{FORWARD_FILE, mask, relative_rank, square_ahead};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{FORWARD_FILE, mask, relative_rank, square_ahead};
 
 /// The rank bonus and king proximity of every passed pawn in `passed`.
 pub fn rank_and_kings<A: Accumulator>(board: &Board, passed: Bitboard, acc: &mut A) {

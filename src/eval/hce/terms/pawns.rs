@@ -5,9 +5,9 @@
 use shakmaty::attacks;
 use shakmaty::{Bitboard, Board, Color};
 
-use super::accumulator::Accumulator;
-use super::layout as w;
-use super::masks::{
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{
     ADJACENT_FILES, ATTACK_SPAN, FORWARD_FILE, PASSED_SPAN, RANKS, mask, pawn_attacks,
     relative_rank, square_ahead,
 };

@@ -7,7 +7,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use shakmaty::{Board, Color};
 
-use super::endgame::SCALE_NORMAL;
+use super::terms::endgame::SCALE_NORMAL;
 
 /// Phase of the full set of pieces.
 pub const MAX_PHASE: i32 = 24;

@@ -12,9 +12,9 @@
 
 use shakmaty::{Color, Role, Square};
 
-use super::danger::penalty;
 use super::layout::{ALL, COUNT, KING_DANGER, MATERIAL, piece_square};
 use super::tapered::S;
+use super::terms::danger::penalty;
 
 /// A sink for weighted feature counts.
 pub trait Accumulator {

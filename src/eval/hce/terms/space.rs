@@ -11,9 +11,9 @@
 
 use shakmaty::{Bitboard, Board, Color};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
 
 /// Files c to f on ranks 2 to 4, from White's side.
 const WHITE_AREA: u64 = 0x0000_0000_3C3C_3C00;

@@ -5,6 +5,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position as _};
 
 use super::accumulator::Sum;
+use super::terms::{endgame, material, pawns};
 use super::*;
 use crate::chess::Position;
 use crate::chess::random::RandomGame;
@@ -253,7 +254,7 @@ fn opposite_bishops_and_pawnless_edges_are_scaled_down() {
 
 #[test]
 fn king_danger_counts_attackers_weak_squares_and_safe_checks() {
-    use crate::eval::danger::Feature as F;
+    use super::terms::danger::Feature as F;
     // Black's queen and knight attack White's king area (f1-h4): the queen
     // hits f2, the knight f2 and g3. f2 is defended by the king alone
     // (weak); g3 twice, by pawns. The queen checks safely on d1 and a1 and,
@@ -511,7 +512,7 @@ fn drawish_rook_endings_are_scaled_down() {
 
 #[test]
 fn king_danger_counts_pins_discoveries_unsafe_checks_and_the_flank() {
-    use crate::eval::danger::Feature as F;
+    use super::terms::danger::Feature as F;
     // White's king on g1. Black's bishop on a7 pins the f2 pawn; Black's
     // knight on g5 alone stands between the king and Black's rook on g7
     // (a discovered check); the bishop's capture on f2 would check but the

@@ -9,10 +9,10 @@
 
 use shakmaty::{Bitboard, Board, Color, Role};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
-use super::masks::{RANKS, forward, pawn_attacks};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{RANKS, forward, pawn_attacks};
 
 /// Scores the threats of both sides.
 pub fn threats<A: Accumulator>(board: &Board, maps: &AttackMaps, acc: &mut A) {

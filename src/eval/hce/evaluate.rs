@@ -4,12 +4,12 @@
 use shakmaty::{Bitboard, Chess, Color, Position as _};
 
 use super::accumulator::Sum;
-use super::complexity;
-use super::endgame::scale_factor;
-use super::known_win::known_win;
-use super::material;
 use super::pawn_cache::PawnCache;
 use super::tapered::{S, finish, phase, taper};
+use super::terms::complexity;
+use super::terms::endgame::scale_factor;
+use super::terms::known_win::known_win;
+use super::terms::material;
 use super::terms::{count_terms, pawn_terms, positional_terms};
 
 /// The cheap part of an evaluation: the terms of the pawn cache, of the

@@ -26,12 +26,12 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Role};
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
 use super::danger::Feature;
-use super::layout as w;
-use super::masks::{FILES, KING_FLANK, behind, relative_rank};
 use crate::chess::blockers::slider_blockers;
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{FILES, KING_FLANK, behind, relative_rank};
 
 /// The relative rank of the pawn in `pawns` nearest to `color`'s back rank
 /// (0 when there is none).

@@ -5,9 +5,9 @@
 
 use shakmaty::Board;
 
-use super::accumulator::Accumulator;
-use super::attacks::AttackMaps;
-use super::layout as w;
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::attacks::AttackMaps;
+use crate::eval::hce::layout as w;
 
 /// The mobility table of each piece type, knight to queen.
 const TABLES: [w::Array; 4] = [

@@ -7,9 +7,9 @@
 
 use shakmaty::{Board, Chess, Color, Position as _, Role};
 
-use super::accumulator::{Accumulator, Sum};
-use super::layout as w;
-use super::tapered::{phase, taper};
+use crate::eval::hce::accumulator::{Accumulator, Sum};
+use crate::eval::hce::layout as w;
+use crate::eval::hce::tapered::{phase, taper};
 
 fn role_terms<A: Accumulator>(board: &Board, role: Role, acc: &mut A) {
     for color in Color::ALL {

@@ -13,9 +13,9 @@
 use shakmaty::attacks::{bishop_attacks, ray};
 use shakmaty::{Bitboard, Board, Color};
 
-use super::accumulator::Accumulator;
-use super::layout as w;
-use super::masks::{FORWARD_FILE, KING_ZONE, mask};
+use crate::eval::hce::accumulator::Accumulator;
+use crate::eval::hce::layout as w;
+use crate::eval::hce::masks::{FORWARD_FILE, KING_ZONE, mask};
 
 /// The file batteries of `color`: each rook or queen counts the own heavy
 /// piece (at least one of the two a rook) right ahead of it on its file.

@@ -35,8 +35,8 @@
 
 use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
-use super::masks::QUEEN_SIDE;
 use crate::chess::values::piece_value;
+use crate::eval::hce::masks::QUEEN_SIDE;
 
 /// The scale factor that leaves a score unchanged.
 pub const SCALE_NORMAL: i32 = 64;

@@ -17,9 +17,9 @@
 
 use shakmaty::{Bitboard, Board, Color};
 
-use super::layout::{self as w, ALL};
-use super::masks::QUEEN_SIDE;
-use super::tapered::S;
+use crate::eval::hce::layout::{self as w, ALL};
+use crate::eval::hce::masks::QUEEN_SIDE;
+use crate::eval::hce::tapered::S;
 
 /// Number of complexity features.
 pub const FEATURES: usize = 7;

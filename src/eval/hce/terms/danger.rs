@@ -4,7 +4,7 @@
 //! weighted count up and apply the curve, and the tuner fits the weights
 //! through it; this file sits below all of them.
 
-use super::tapered::S;
+use crate::eval::hce::tapered::S;
 
 /// The features of the danger count, in `KING_DANGER` order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
