@@ -152,9 +152,9 @@ impl Engine {
         &self.options
     }
 
-    /// The search settings the options give.
+    /// The search settings the options give ([`Options::search_settings`]).
     pub fn settings(&self) -> SearchSettings {
-        settings(&self.options)
+        self.options.search_settings()
     }
 
     /// `setoption`: the option's new value, and what its row says a change
@@ -525,19 +525,6 @@ fn apply_tunable(spec: &OptionSpec, value: &OptionValue) {
         && search::find_tunable(spec.name).is_some()
     {
         search::set_tunable(spec.name, v);
-    }
-}
-
-/// The search settings `options` give.
-fn settings(options: &Options) -> SearchSettings {
-    SearchSettings {
-        threads: options.threads(),
-        multipv: options.multipv(),
-        config: SearchConfig {
-            null_move: options.null_move(),
-            ..SearchConfig::default()
-        },
-        tb: options.tb_settings(),
     }
 }
 

@@ -10,8 +10,9 @@
 pub use super::option_spec::{Effect, OptionKind, OptionSpec, OptionValue};
 use super::strength::{self, Level};
 use crate::error::OptionError;
-use crate::search::TbSettings;
+use crate::search::params::SearchConfig;
 use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
+use crate::search::{SearchSettings, TbSettings};
 
 /// `UCI_Chess960`: castling moves are written king-takes-rook, and
 /// Shredder-FEN / X-FEN castling is accepted.
@@ -495,6 +496,21 @@ impl Options {
             probe_depth: self.int(SYZYGY_PROBE_DEPTH).clamp(1, 100) as i32,
             probe_limit: self.int(SYZYGY_PROBE_LIMIT).clamp(0, 7) as usize,
             rule50: self.bool(SYZYGY_50_MOVE_RULE),
+        }
+    }
+
+    /// The search settings the options give: `Threads`, `MultiPV`, `Move
+    /// Overhead`, `NullMove` (the rest of the search's switches at their
+    /// defaults) and the tables' settings.
+    pub fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            threads: self.threads(),
+            multipv: self.multipv(),
+            config: SearchConfig {
+                null_move: self.null_move(),
+                ..SearchConfig::default()
+            },
+            tb: self.tb_settings(),
         }
     }
 }

@@ -100,3 +100,31 @@ fn every_row_says_what_a_change_does() {
     assert_eq!(effect(MULTI_PV), Effect::NextSearch);
     assert_eq!(effect(SYZYGY_PATH), Effect::OpenTables);
 }
+
+#[test]
+fn the_search_settings_follow_the_options() {
+    let defaults = Options::default().search_settings();
+    assert_eq!((defaults.threads, defaults.multipv), (1, 1));
+    assert_eq!(defaults.config, SearchConfig::default());
+    let mut o = Options::default();
+    for (name, value) in [
+        (THREADS, "3"),
+        (MULTI_PV, "4"),
+        (NULL_MOVE, "false"),
+        (SYZYGY_PROBE_DEPTH, "5"),
+    ] {
+        o.set(name, Some(value)).unwrap();
+    }
+    let settings = o.search_settings();
+    assert_eq!((settings.threads, settings.multipv), (3, 4));
+    assert_eq!(settings.tb, o.tb_settings());
+    assert_eq!(settings.tb.probe_depth, 5);
+    // NullMove off, every other switch the engine's.
+    assert_eq!(
+        settings.config,
+        SearchConfig {
+            null_move: false,
+            ..SearchConfig::default()
+        }
+    );
+}

@@ -1,30 +1,111 @@
 //! The suite commands: `perft`, `perft-suite` and `epd` (with the points
 //! of a point suite such as STS by theme).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use crate::epd::{parse_epd, run_suite, solved_count, theme_scores};
+use crate::epd::{
+    DEFAULT_HASH_MB, DEFAULT_MOVETIME_MS, parse_epd, run_suite, solved_count, theme_scores,
+};
 use crate::epd_points::report_lines;
 use crate::perft_suite::{check_suite, parse_suite};
 use crate::progress;
 use shears::chess::perft::{self, PerftTable};
 use shears::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
-use shears::search::SearchLimits;
+use shears::search::{MAX_DEPTH, SearchLimits};
 
-pub(super) fn run_perft(
-    depth: u32,
-    fen: Option<String>,
-    divide: bool,
-    threads: u32,
-    hash: u32,
-) -> ExitCode {
-    let fen = fen.unwrap_or_else(|| START_FEN.to_owned());
-    let chess960 = fen_needs_chess960(&fen);
-    let pos = match Position::from_fen(&fen, chess960) {
+/// `shears perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub depth: u32,
+    /// Start position (default: the standard start position). Chess960
+    /// is recognised from the castling field.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Size in MB of a table of subtree counts (0: none); speeds up deep runs.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=65536))]
+    pub hash: u32,
+}
+
+/// `shears perft-suite`.
+#[derive(Debug, clap::Args)]
+pub struct PerftSuiteArgs {
+    /// The suite file.
+    pub file: PathBuf,
+    /// Skip depths beyond this.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub max_depth: Option<u32>,
+    /// Skip depths whose expected count is larger than this.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+/// `shears epd`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("limit").args(["movetime", "depth", "nodes"])))]
+pub struct EpdArgs {
+    /// The suite file.
+    pub file: PathBuf,
+    /// Time per position in ms (the default, 1000, when no limit is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Depth per position.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    pub depth: Option<u32>,
+    /// Nodes per position.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Positions searched at once, each on one search thread (default:
+    /// all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Hash table size in MB of each search.
+    #[arg(long, default_value_t = DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+}
+
+impl EpdArgs {
+    /// Each position's limits: the depth and nodes given, and the move
+    /// time given (or the default one) when neither is.
+    pub fn limits(&self) -> SearchLimits {
+        let mut limits = SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            ..SearchLimits::default()
+        };
+        if self.depth.is_none() && self.nodes.is_none() {
+            limits.clock.movetime = Some(self.movetime.unwrap_or(DEFAULT_MOVETIME_MS));
+        }
+        limits
+    }
+}
+
+/// `shears perft`.
+pub(super) fn run_perft(args: &PerftArgs) -> ExitCode {
+    let PerftArgs {
+        depth,
+        divide,
+        threads,
+        hash,
+        ..
+    } = *args;
+    let fen = args.fen.as_deref().unwrap_or(START_FEN);
+    let chess960 = fen_needs_chess960(fen);
+    let pos = match Position::from_fen(fen, chess960) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("shears perft: --fen: {e}");
@@ -78,12 +159,14 @@ fn progress_bar(len: usize) -> ProgressBar {
     )
 }
 
-pub(super) fn run_perft_suite(
-    file: &Path,
-    max_depth: Option<u32>,
-    max_nodes: Option<u64>,
-    threads: Option<u32>,
-) -> ExitCode {
+/// `shears perft-suite`.
+pub(super) fn run_perft_suite(args: &PerftSuiteArgs) -> ExitCode {
+    let PerftSuiteArgs {
+        ref file,
+        max_depth,
+        max_nodes,
+        threads,
+    } = *args;
     let Some(text) = read_suite(file, "perft-suite") else {
         return ExitCode::from(2);
     };
@@ -117,12 +200,9 @@ pub(super) fn run_perft_suite(
     }
 }
 
-pub(super) fn run_epd(
-    file: &Path,
-    limits: &SearchLimits,
-    threads: Option<u32>,
-    hash: u32,
-) -> ExitCode {
+/// `shears epd`.
+pub(super) fn run_epd(args: &EpdArgs) -> ExitCode {
+    let file = &args.file;
     let Some(text) = read_suite(file, "epd") else {
         return ExitCode::from(2);
     };
@@ -131,8 +211,16 @@ pub(super) fn run_epd(
         println!("{}: {e}", file.display());
     }
     let bar = progress_bar(entries.len());
-    let threads = threads.map_or_else(rayon::current_num_threads, |t| t as usize);
-    let results = run_suite(&entries, limits, hash as usize, threads, &|_| bar.inc(1));
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |t| t as usize);
+    let results = run_suite(
+        &entries,
+        &args.limits(),
+        args.hash as usize,
+        threads,
+        &|_| bar.inc(1),
+    );
     bar.finish_and_clear();
     let results = match results {
         Ok(r) => r,

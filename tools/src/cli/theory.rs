@@ -106,40 +106,103 @@ pub enum TreeFormat {
     Dot,
 }
 
-/// What `shears tree` was asked.
-#[derive(Debug, Clone)]
+/// `shears tree`.
+#[derive(Debug, Clone, clap::Args)]
 pub struct TreeArgs {
     /// The position (default: the start position).
+    #[arg(long)]
     pub fen: Option<String>,
-    /// Plies.
+    /// Search depth in plies (the default picture fits one screen;
+    /// depth 3 with --max-width 5 is some 12,000 px tall).
+    #[arg(long, default_value_t = DEFAULT_TREE_DEPTH, value_parser = clap::value_parser!(u32).range(1..=MAX_TREE_DEPTH))]
     pub depth: u32,
-    /// The search.
-    pub config: TheoryConfig,
-    /// Children shown per node before folding (0: all).
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = CliAlgorithm::Alphabeta)]
+    pub algorithm: CliAlgorithm,
+    /// The move ordering.
+    #[arg(long, value_enum, default_value_t = CliOrdering::MvvLva)]
+    pub ordering: CliOrdering,
+    /// What a horizon node is worth.
+    #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
+    pub leaf: CliLeaf,
+    /// Children drawn per node before the rest fold into one "+N more"
+    /// box (the principal variation and the child that made a cut-off
+    /// are always drawn); 0 draws all.
+    #[arg(long, default_value_t = DEFAULT_TREE_WIDTH)]
     pub max_width: usize,
-    /// SVG or dot.
+    /// File format.
+    #[arg(long, value_enum, default_value_t = TreeFormat::Svg)]
     pub format: TreeFormat,
-    /// Where to write.
+    /// Output file.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: PathBuf,
-    /// Most nodes recorded.
-    pub max_nodes: usize,
+    /// Most nodes recorded; a larger tree is an error.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..=50_000_000))]
+    pub max_nodes: u64,
 }
 
-/// What `shears compare` was asked.
-#[derive(Debug, Clone)]
+impl TreeArgs {
+    /// The search to draw.
+    pub fn config(&self) -> TheoryConfig {
+        TheoryConfig {
+            algorithm: self.algorithm.into(),
+            ordering: self.ordering.into(),
+            leaf: self.leaf.into(),
+        }
+    }
+
+    /// `--max-nodes` as a count (at most 50 million: fits any `usize` of
+    /// 32 bits or more).
+    fn max_nodes(&self) -> usize {
+        self.max_nodes as usize
+    }
+}
+
+/// `shears compare`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("positions").args(["fen", "suite", "bench"])))]
 pub struct CompareArgs {
-    /// One position.
+    /// One position (default: the start position).
+    #[arg(long)]
     pub fen: Option<String>,
-    /// A file of positions.
+    /// A file of positions, one FEN (or EPD line) per line; totals over them.
+    #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
     /// The bench positions.
+    #[arg(long)]
     pub bench: bool,
-    /// The deepest depth.
+    /// Search depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_COMPARE_DEPTH))]
     pub depth: u32,
-    /// What to run.
-    pub config: CompareConfig,
-    /// Where to draw the plot (also runs and prints every depth from 1).
+    /// The ordering of every row but "alpha-beta (none)".
+    #[arg(long, value_enum, default_value_t = CliOrdering::Full)]
+    pub ordering: CliOrdering,
+    /// What a horizon node is worth.
+    #[arg(long, value_enum, default_value_t = CliLeaf::Eval)]
+    pub leaf: CliLeaf,
+    /// Node budget of one row (all positions together); a row past it
+    /// is shown "over budget" and not run deeper.
+    #[arg(long, default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
+    /// Also draw nodes against depth (log scale) to this SVG file; runs
+    /// and prints every depth from 1.
+    #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+    /// Leave out the engine's real search.
+    #[arg(long)]
+    pub no_engine: bool,
+}
+
+impl CompareArgs {
+    /// What to run.
+    pub fn config(&self) -> CompareConfig {
+        CompareConfig {
+            ordering: self.ordering.into(),
+            leaf: self.leaf.into(),
+            max_nodes: self.max_nodes,
+            engine: !self.no_engine,
+        }
+    }
 }
 
 /// Why a theory command failed.
@@ -227,24 +290,25 @@ pub(super) fn run_tree(args: &TreeArgs) -> ExitCode {
 fn tree(args: &TreeArgs) -> Result<String, TheoryCliError> {
     let pos = position(args.fen.as_deref())?;
     let file = create(&args.output)?;
-    let mut recorded = SearchTree::new(args.max_nodes);
+    let config = args.config();
+    let mut recorded = SearchTree::new(args.max_nodes());
     let result = search(
         &pos,
         args.depth,
-        args.config,
+        config,
         TheoryLimits::default(),
         Some(&mut recorded),
     );
     let Some(v) = result.value else {
         return Err(TheoryCliError::TooLarge {
-            limit: args.max_nodes,
+            limit: args.max_nodes(),
         });
     };
     let s = &result.stats;
     let pv: Vec<String> = pv_san(&pos, &result.pv);
     let title = format!(
         "{} · depth {}: value {}, PV {}\n{} · {} nodes, {} cut-offs",
-        args.config,
+        config,
         args.depth,
         value(v),
         if pv.is_empty() {
@@ -289,15 +353,16 @@ fn compare_command(args: &CompareArgs) -> Result<(), TheoryCliError> {
     let (positions, what) = positions(args)?;
     let plot_file = args.plot.as_deref().map(create).transpose()?;
     let first = if args.plot.is_some() { 1 } else { args.depth };
-    let results = compare(&positions, first..=args.depth, &args.config, &mut |_, _| {});
+    let config = args.config();
+    let results = compare(&positions, first..=args.depth, &config, &mut |_, _| {});
     for result in &results {
         println!("{}", report::table(result));
     }
     if let (Some(file), Some(path)) = (plot_file, &args.plot) {
         let title = format!(
             "Nodes by depth · {what} · {} ordering, {} leaves",
-            args.config.ordering.name(),
-            args.config.leaf.name()
+            config.ordering.name(),
+            config.leaf.name()
         );
         write_all(file, path, &plot::render(&results, &title))?;
         println!("plot → {}", path.display());

@@ -1,5 +1,6 @@
-//! The training commands: `datagen` (self-play data) and `tune` (fit the
-//! evaluation weights to it).
+//! The training commands: `datagen` (self-play data), `tune` (fit the
+//! evaluation weights to it) and `spsa` (the search tunables for
+//! OpenBench's SPSA tuner).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::progress::bar;
 use crate::tune;
-use shears::search::MAX_DEPTH;
+use shears::search::{MAX_DEPTH, TUNABLE_AT_RUN_TIME, tunable_specs};
 
 /// How often a run without a terminal reports its progress on stderr.
 const LOG_EVERY: Duration = Duration::from_secs(60);
@@ -380,4 +381,20 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
     tune::write_weights(&args.out, &weights)?;
     println!("weights written to {}", args.out.display());
     Ok(())
+}
+
+/// `shears spsa`: one OpenBench SPSA line per search tunable, and a warning
+/// when this build cannot take them as options.
+pub(super) fn run_spsa() -> ExitCode {
+    for spec in tunable_specs() {
+        println!("{}", spec.openbench_line());
+    }
+    if !TUNABLE_AT_RUN_TIME {
+        eprintln!(
+            "shears: this build has the tunables as constants, not as UCI options; \
+             tune a build made with `cargo build --release --features spsa` \
+             (or `make FEATURES=spsa`)"
+        );
+    }
+    ExitCode::SUCCESS
 }
