@@ -22,6 +22,7 @@
 
 mod eval_cache;
 mod hce;
+pub mod nnue;
 
 pub use eval_cache::EvalCache;
 pub use hce::{
