@@ -62,6 +62,7 @@ pub mod layout;
 mod masks;
 mod material;
 mod mobility;
+pub mod nnue;
 mod passed;
 mod pawn_cache;
 mod pawns;

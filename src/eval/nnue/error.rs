@@ -1,0 +1,81 @@
+//! [`NetError`]: why a net file (or a set of quantised weights) cannot be
+//! used. Each variant names what was found and what was expected, so that
+//! `EvalFile` can say what is wrong with the file it refused.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// A net that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NetError {
+    /// The file cannot be read.
+    #[error("net file {}: cannot read: {reason}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's message.
+        reason: String,
+    },
+    /// The file does not start with `SHEARSNN`: not a Shears net.
+    #[error("not a Shears net file: it starts with \"{}\", not \"SHEARSNN\"", .found.escape_ascii())]
+    BadMagic {
+        /// The first bytes of the file (up to 8).
+        found: Vec<u8>,
+    },
+    /// A format version this engine does not read.
+    #[error("net file format version {found}; this engine reads version {expected}")]
+    UnsupportedVersion {
+        /// The file's version.
+        found: u32,
+        /// The version this engine reads.
+        expected: u32,
+    },
+    /// A header field (inputs, hidden size, buckets, activation, QA, QB,
+    /// SCALE) other than this engine's net has.
+    #[error("wrong net architecture: {field} is {found} in the file, {expected} in this engine")]
+    WrongArchitecture {
+        /// The header field.
+        field: &'static str,
+        /// The file's value.
+        found: u32,
+        /// This engine's value.
+        expected: u32,
+    },
+    /// The file ends early.
+    #[error("net file truncated: {found} bytes, a net of this architecture has {expected}")]
+    Truncated {
+        /// The file's size.
+        found: usize,
+        /// The size of a net file of this architecture.
+        expected: usize,
+    },
+    /// The file goes on after the checksum.
+    #[error(
+        "net file has {} bytes after its end ({found} bytes, a net of this architecture has {expected})",
+        .found - .expected
+    )]
+    TrailingBytes {
+        /// The file's size.
+        found: usize,
+        /// The size of a net file of this architecture.
+        expected: usize,
+    },
+    /// The checksum does not match the contents: the file is corrupt.
+    #[error("net file corrupt: checksum {stored:08x} in the file, {computed:08x} computed")]
+    ChecksumMismatch {
+        /// The checksum the file ends with.
+        stored: u32,
+        /// The checksum of the header and weights.
+        computed: u32,
+    },
+    /// An output weight too large for the output layer's integer
+    /// arithmetic (training clips them well inside the limit).
+    #[error("output weight {index} is {value}, outside ±127")]
+    OutputWeightOutOfRange {
+        /// Its index in the output weights (the side to move's half first).
+        index: usize,
+        /// Its value.
+        value: i16,
+    },
+}

@@ -1,0 +1,83 @@
+//! The kernels in plain Rust: the reference every SIMD path must equal, and
+//! the path of builds without AVX2 (the compiler vectorises these loops
+//! with the target's baseline SIMD, SSE2 on x86-64).
+
+use super::super::arch::{HIDDEN, QA};
+use super::super::column::Column;
+
+/// The name of this path.
+pub(in super::super) const PATH: &str = "scalar";
+
+/// Neurons summed in i32 before widening to i64: 16 products of at most
+/// 255² · 127 stay below 2³¹.
+const DOT_CHUNK: usize = 16;
+
+/// `out = input + Σ adds − Σ subs`, wrapping in i16.
+#[inline]
+pub(in super::super) fn update<const A: usize, const S: usize>(
+    out: &mut Column,
+    input: &Column,
+    adds: [&Column; A],
+    subs: [&Column; S],
+) {
+    for i in 0..HIDDEN {
+        let mut v = input.0[i];
+        for a in adds {
+            v = v.wrapping_add(a.0[i]);
+        }
+        for s in subs {
+            v = v.wrapping_sub(s.0[i]);
+        }
+        out.0[i] = v;
+    }
+}
+
+/// `acc += Σ adds − Σ subs`, wrapping in i16.
+#[inline]
+pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
+    acc: &mut Column,
+    adds: [&Column; A],
+    subs: [&Column; S],
+) {
+    for i in 0..HIDDEN {
+        let mut v = acc.0[i];
+        for a in adds {
+            v = v.wrapping_add(a.0[i]);
+        }
+        for s in subs {
+            v = v.wrapping_sub(s.0[i]);
+        }
+        acc.0[i] = v;
+    }
+}
+
+/// `Σ clamp(acc, 0, QA)² · w` over both perspectives, exact: the output
+/// weights are within ±127, so each product is at most 255² · 127 =
+/// 8,258,175 in size; chunks of 16 are summed in i32, the chunks in i64.
+#[inline]
+pub(in super::super) fn screlu_dot(
+    us: &Column,
+    them: &Column,
+    w_us: &Column,
+    w_them: &Column,
+) -> i64 {
+    half_dot(us, w_us) + half_dot(them, w_them)
+}
+
+fn half_dot(acc: &Column, w: &Column) -> i64 {
+    acc.0
+        .chunks_exact(DOT_CHUNK)
+        .zip(w.0.chunks_exact(DOT_CHUNK))
+        .map(|(acc, w)| {
+            let chunk: i32 = acc
+                .iter()
+                .zip(w)
+                .map(|(&a, &w)| {
+                    let v = i32::from(a.clamp(0, QA as i16));
+                    v * i32::from(w) * v
+                })
+                .sum();
+            i64::from(chunk)
+        })
+        .sum()
+}
