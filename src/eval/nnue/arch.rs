@@ -18,7 +18,7 @@ pub const HIDDEN: usize = 256;
 
 // The SIMD kernels work in whole registers of up to 32 lanes, and the
 // scalar dot product in chunks of 16.
-const _: () = assert!(HIDDEN % 32 == 0);
+const _: () = assert!(HIDDEN.is_multiple_of(32));
 
 /// Output buckets (one for now; the file has a field for more).
 pub const BUCKETS: usize = 1;
