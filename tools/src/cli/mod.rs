@@ -20,12 +20,14 @@ use shears::search::{SearchLimits, Signals};
 use shears::uci;
 
 mod book;
+mod nnue;
 mod suites;
 mod tablebase;
 mod theory;
 mod train;
 
 pub use book::BookCommand;
+pub use nnue::{CliSchedule, TrainArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 pub use train::{DatagenArgs, TuneArgs};
@@ -246,6 +248,9 @@ pub enum CliCommand {
     /// with Adam, against the results or a blend with the search scores)
     /// and write them as Rust source.
     Tune(TuneArgs),
+    /// Train the learned evaluation (NNUE, docs/nnue.md) on packed data
+    /// files from `datagen` and write it as a net file the engine loads.
+    Train(TrainArgs),
 }
 
 /// Runs the parsed command line. UCI mode starts whatever engine.toml
@@ -392,5 +397,6 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         CliCommand::Datagen(args) => train::run_datagen(&args),
         CliCommand::Tune(args) => train::run_tune(&args),
+        CliCommand::Train(args) => nnue::run_train(&args),
     }
 }
