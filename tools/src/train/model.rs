@@ -28,6 +28,9 @@ use super::sample::{MAX_PIECES, Sample};
 /// accumulator starts near unit spread.
 const W1_INIT: f32 = 0.176_776_7; // 1 / sqrt(32)
 
+/// Partial sums of the output's dot product (one AVX-512 register).
+const LANES: usize = 16;
+
 /// A net in f32.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
@@ -157,10 +160,17 @@ impl Model {
     /// The output (units of `SCALE` centipawns) from the two hidden layers.
     #[inline]
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
-        let half = |acc: &[f32], w: &[f32]| -> f32 {
-            acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum()
-        };
-        half(us, self.w2(false)) + half(them, self.w2(true)) + self.b2()
+        // Partial sums in LANES lanes, added up at the end: the compiler
+        // keeps a float sum in order, which it cannot vectorise.
+        let mut lanes = [0.0f32; LANES];
+        for (acc, w) in [(us, self.w2(false)), (them, self.w2(true))] {
+            for (a, w) in acc.chunks(LANES).zip(w.chunks(LANES)) {
+                for ((sum, &a), &w) in lanes.iter_mut().zip(a).zip(w) {
+                    *sum += screlu(a) * w;
+                }
+            }
+        }
+        lanes.iter().sum::<f32>() + self.b2()
     }
 
     /// The evaluation of `sample` in centipawns, side to move's view.

@@ -65,15 +65,30 @@ impl Features {
 /// `shears::eval::nnue::arch::feature` (a test checks every case).
 #[inline]
 fn feature(perspective: Color, code: u8, sq: u32) -> u16 {
-    let color = if code < 6 { Color::White } else { Color::Black };
-    let theirs = u16::from(color != perspective);
-    let role = u16::from(code % 6);
-    let sq = match perspective {
-        Color::White => sq,
-        Color::Black => sq ^ 56,
-    };
-    384 * theirs + 64 * role + sq as u16
+    PIECE_BASE[perspective as usize][usize::from(code)] + (sq ^ FLIP[perspective as usize]) as u16
 }
+
+/// `384 · (colour ≠ perspective) + 64 · role` by perspective (shakmaty's
+/// order: Black 0, White 1) and piece code.
+const PIECE_BASE: [[u16; 16]; 2] = {
+    let mut table = [[0; 16]; 2];
+    let mut code = 0;
+    while code < 12 {
+        let role = 64 * (code as u16 % 6);
+        let white_piece = code < 6;
+        table[Color::White as usize][code] = role + if white_piece { 0 } else { 384 };
+        table[Color::Black as usize][code] = role + if white_piece { 384 } else { 0 };
+        code += 1;
+    }
+    table
+};
+
+/// What a perspective XORs a square with: Black sees the board flipped.
+const FLIP: [u32; 2] = {
+    let mut flip = [0; 2];
+    flip[Color::Black as usize] = 56;
+    flip
+};
 
 impl Sample {
     /// The sample of `board` with `turn` to move, labelled with the search
@@ -157,11 +172,17 @@ impl Sample {
             them: [0; MAX_PIECES],
             len: 0,
         };
-        for (i, (sq, code)) in self.pieces().enumerate() {
+        let mut bits = self.occupied;
+        let mut i = 0;
+        while bits != 0 && i < MAX_PIECES {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let code = (self.codes[i / 2] >> (4 * (i % 2))) & 0xF;
             out.us[i] = feature(stm, code, sq);
             out.them[i] = feature(!stm, code, sq);
-            out.len = i + 1;
+            i += 1;
         }
+        out.len = i;
         out
     }
 
