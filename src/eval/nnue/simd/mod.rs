@@ -67,7 +67,7 @@ use super::column::Column;
 pub const PATH: &str = best::PATH;
 
 /// `out = input + Σ adds − Σ subs`, lane by lane, wrapping in i16.
-#[inline]
+#[inline(always)]
 pub(super) fn update<const A: usize, const S: usize>(
     out: &mut Column,
     input: &Column,
@@ -78,7 +78,7 @@ pub(super) fn update<const A: usize, const S: usize>(
 }
 
 /// `acc += Σ adds − Σ subs`, lane by lane, wrapping in i16.
-#[inline]
+#[inline(always)]
 pub(super) fn update_in_place<const A: usize, const S: usize>(
     acc: &mut Column,
     adds: [&Column; A],

@@ -13,7 +13,7 @@ pub(in super::super) const PATH: &str = "scalar";
 const DOT_CHUNK: usize = 16;
 
 /// `out = input + Σ adds − Σ subs`, wrapping in i16.
-#[inline]
+#[inline(always)]
 pub(in super::super) fn update<const A: usize, const S: usize>(
     out: &mut Column,
     input: &Column,
@@ -33,7 +33,7 @@ pub(in super::super) fn update<const A: usize, const S: usize>(
 }
 
 /// `acc += Σ adds − Σ subs`, wrapping in i16.
-#[inline]
+#[inline(always)]
 pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
     acc: &mut Column,
     adds: [&Column; A],
@@ -54,6 +54,8 @@ pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
 /// `Σ clamp(acc, 0, QA)² · w` over both perspectives, exact: the output
 /// weights are within ±127, so each product is at most 255² · 127 =
 /// 8,258,175 in size; chunks of 16 are summed in i32, the chunks in i64.
+/// (Written as the SIMD paths compute it, an i16 product `v · w` first,
+/// this ran twice as slow in the SSE2 build.)
 #[inline]
 pub(in super::super) fn screlu_dot(
     us: &Column,
@@ -64,6 +66,7 @@ pub(in super::super) fn screlu_dot(
     half_dot(us, w_us) + half_dot(them, w_them)
 }
 
+#[inline]
 fn half_dot(acc: &Column, w: &Column) -> i64 {
     acc.0
         .chunks_exact(DOT_CHUNK)

@@ -21,16 +21,19 @@ use super::super::net::Net;
 use super::super::simd::{self, scalar};
 use super::{random_games, random_net};
 
-/// Nanoseconds per item of `run`, which handles `items` items; the best
-/// of a few rounds.
-fn time_per_item(items: usize, mut run: impl FnMut()) -> f64 {
-    (0..15)
-        .map(|_| {
+/// Nanoseconds per item of each of `runs` (a name, the items it handles
+/// and the work): the best of 15 rounds, the runs taking turns in each
+/// round so that a busy moment of the machine does not favour one.
+fn time_per_item(runs: &mut [(&str, usize, &mut dyn FnMut())]) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; runs.len()];
+    for _ in 0..15 {
+        for (i, (_, items, run)) in runs.iter_mut().enumerate() {
             let start = Instant::now();
             run();
-            start.elapsed().as_secs_f64() * 1e9 / items as f64
-        })
-        .fold(f64::INFINITY, f64::min)
+            best[i] = best[i].min(start.elapsed().as_secs_f64() * 1e9 / *items as f64);
+        }
+    }
+    best
 }
 
 /// The scalar path's version of `Accumulator::apply_into`, to compare.
@@ -67,15 +70,21 @@ fn accumulator_update_and_output_speed() {
         }
     }
     let n = steps.len();
+    let positions: Vec<_> = random_games(5, 5, 100)
+        .into_iter()
+        .flatten()
+        .map(|p| p.after())
+        .collect();
+    let [w_us, w_them] = net.output_weights();
     let mut child = Accumulator::default();
-    let update = time_per_item(n, || {
+    let mut halves = [Column::ZERO; 2];
+    let mut update = || {
         for (acc, mover, m, _) in &steps {
             black_box(acc).update_into(&mut child, &net, *mover, *m);
             black_box(&child);
         }
-    });
-    let mut halves = [Column::ZERO; 2];
-    let update_scalar = time_per_item(n, || {
+    };
+    let mut update_scalar = || {
         for (acc, mover, m, _) in &steps {
             scalar_apply(
                 black_box(acc),
@@ -85,31 +94,33 @@ fn accumulator_update_and_output_speed() {
             );
             black_box(&halves);
         }
-    });
-    let evaluate = time_per_item(n, || {
+    };
+    let mut evaluate = || {
         for (acc, _, _, stm) in &steps {
             black_box(net.evaluate(black_box(acc), *stm));
         }
-    });
-    let [w_us, w_them] = net.output_weights();
-    let evaluate_scalar = time_per_item(n, || {
+    };
+    let mut evaluate_scalar = || {
         for (acc, _, _, stm) in &steps {
             let (us, them) = (acc.perspective(*stm), acc.perspective(!*stm));
             black_box(scalar::screlu_dot(black_box(us), them, w_us, w_them));
         }
-    });
-    let positions: Vec<_> = random_games(5, 5, 100)
-        .into_iter()
-        .flatten()
-        .map(|p| p.after())
-        .collect();
-    let refresh = time_per_item(positions.len(), || {
+    };
+    let mut refresh = || {
         for pos in &positions {
             black_box(Accumulator::refresh(&net, black_box(pos.board())));
         }
-    });
+    };
+    let mut runs: [(&str, usize, &mut dyn FnMut()); 5] = [
+        ("update (both perspectives)", n, &mut update),
+        ("update, scalar kernels", n, &mut update_scalar),
+        ("output", n, &mut evaluate),
+        ("output, scalar dot product", n, &mut evaluate_scalar),
+        ("refresh from scratch", positions.len(), &mut refresh),
+    ];
+    let times = time_per_item(&mut runs);
     println!("{n} moves; SIMD path: {}", simd::PATH);
-    println!("update (both perspectives): {update:.1} ns; scalar kernels {update_scalar:.1} ns");
-    println!("output: {evaluate:.1} ns; scalar dot product {evaluate_scalar:.1} ns");
-    println!("refresh from scratch: {refresh:.1} ns");
+    for ((name, _, _), ns) in runs.iter().zip(times) {
+        println!("{name}: {ns:.1} ns");
+    }
 }
