@@ -24,6 +24,9 @@ pub const SCALE_RANGE: (f64, f64) = (10.0, 10_000.0);
 /// At most this many positions (spread over the data) fit K.
 const SCALE_FIT_POSITIONS: usize = 1_000_000;
 
+/// Positions per parallel work item of the fit.
+const FIT_CHUNK: usize = 8192;
+
 /// `1 / (1 + e^−x)`.
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {
@@ -91,15 +94,22 @@ pub fn fit_scale(samples: &[Sample], indices: &[u32]) -> Option<f32> {
     if pairs.is_empty() {
         return None;
     }
+    // Summed by chunks in a fixed order: the same K on every run.
     let loss = |log_k: f64| -> f64 {
         let k = log_k.exp();
-        pairs
-            .par_iter()
-            .map(|&(score, result)| {
-                let p = 1.0 / (1.0 + (-score / k).exp());
-                (p - result) * (p - result)
+        let sums: Vec<f64> = pairs
+            .par_chunks(FIT_CHUNK)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .map(|&(score, result)| {
+                        let p = 1.0 / (1.0 + (-score / k).exp());
+                        (p - result) * (p - result)
+                    })
+                    .sum::<f64>()
             })
-            .sum()
+            .collect();
+        sums.iter().sum()
     };
     let (mut lo, mut hi) = (SCALE_RANGE.0.ln(), SCALE_RANGE.1.ln());
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
