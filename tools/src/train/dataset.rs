@@ -189,8 +189,9 @@ pub fn load(
     }
     let mut data = Dataset::default();
     // Every record but the games' ends is a position: no reallocation on
-    // the way.
-    data.samples.reserve(bytes / RECORD);
+    // the way. (Only a hint: a file too large for memory is read until
+    // memory runs out, not refused here.)
+    let _ = data.samples.try_reserve(bytes / RECORD);
     for path in paths {
         data.extend(path, PackedFile::open(path)?, need_scores, on_progress)?;
     }
