@@ -1,5 +1,5 @@
 //! The tools around the engine: the command line, EPD and perft suites,
-//! self-play training data, the tuner, the theory tools (tree pictures,
+//! self-play training data, the tuner, the net's trainer, the theory tools (tree pictures,
 //! algorithm comparisons), and endgames played out and generated with the
 //! Syzygy tables.
 
@@ -12,4 +12,5 @@ pub(crate) mod progress;
 pub mod tbgen;
 pub mod tbplay;
 pub mod theory;
+pub mod train;
 pub mod tune;

@@ -1,6 +1,6 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench
 //! (`bench.rs`), perft, perft suites and EPD test suites (`suites.rs`),
-//! datagen, tune and spsa (`train.rs`), tree and compare (`theory.rs`), make
+//! datagen, tune and spsa (`train.rs`), train (`nnue.rs`), tree and compare (`theory.rs`), make
 //! and show opening books (`book.rs`), and tb, tb-play and tb-gen
 //! (`tablebase.rs`). Each command's arguments are one struct in its topic
 //! file, and each command returns its process exit code.
@@ -15,6 +15,7 @@ use shears::uci;
 
 mod bench;
 mod book;
+mod nnue;
 mod suites;
 mod tablebase;
 mod theory;
@@ -22,6 +23,7 @@ mod train;
 
 pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
+pub use nnue::{CliSchedule, TrainArgs};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{
@@ -99,6 +101,9 @@ pub enum CliCommand {
     /// with Adam, against the results or a blend with the search scores)
     /// and write them as Rust source.
     Tune(TuneArgs),
+    /// Train the learned evaluation (NNUE, docs/nnue.md) on packed data
+    /// files from `datagen` and write it as a net file the engine loads.
+    Train(TrainArgs),
 }
 
 /// Runs the parsed command line. UCI mode starts whatever engine.toml
@@ -125,6 +130,7 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::Spsa => train::run_spsa(),
         CliCommand::Datagen(args) => train::run_datagen(&args),
         CliCommand::Tune(args) => train::run_tune(&args),
+        CliCommand::Train(args) => nnue::run_train(&args),
     }
 }
 

@@ -1,0 +1,145 @@
+//! [`TrainError`]: why `shears train` cannot start or go on. Each variant
+//! names the file (and the record) or the option at fault.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use shears::eval::nnue::NetError;
+
+/// Why training cannot run.
+#[derive(Debug, Error)]
+pub enum TrainError {
+    /// A file cannot be read or written.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A data file the trainer does not read.
+    #[error(
+        "{}: not a packed data file (its name does not end in .bin); shears train reads the \
+         packed 32-byte records `shears datagen` writes to a file named *.bin",
+        .path.display()
+    )]
+    NotPacked {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A record that does not decode.
+    #[error("{}: record {record}: {reason} (the file is damaged)", .path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The record's number, from 1.
+        record: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The file's size is not a whole number of records.
+    #[error(
+        "{}: ends with {bytes} bytes, too few for a record (the file was cut; `shears datagen` \
+         on it again cuts it back to its last complete game)",
+        .path.display()
+    )]
+    CutRecord {
+        /// The file.
+        path: PathBuf,
+        /// The bytes after the last whole record.
+        bytes: usize,
+    },
+    /// The score blend needs a search score, and a position has none.
+    #[error(
+        "{}: record {record}: no search score: --lambda above 0 needs one on every position",
+        .path.display()
+    )]
+    NoScore {
+        /// The file.
+        path: PathBuf,
+        /// The record's number, from 1.
+        record: u64,
+    },
+    /// No position to train on.
+    #[error("no positions in the data files")]
+    Empty,
+    /// The validation rule holds out no game, or every game.
+    #[error("{games} games in the data; {rule} holds out {held_out} of them: {advice}")]
+    BadSplit {
+        /// Games in the data.
+        games: usize,
+        /// The rule, as an option (`--val-every-games 20`).
+        rule: String,
+        /// Games it holds out.
+        held_out: usize,
+        /// What to do.
+        advice: &'static str,
+    },
+    /// A hidden size other than the engine's.
+    #[error(
+        "--hidden {given}: this engine's net has {engine} hidden neurons per side (the net \
+         file must match the engine that loads it)"
+    )]
+    WrongHidden {
+        /// The size asked for.
+        given: usize,
+        /// The engine's compiled size.
+        engine: usize,
+    },
+    /// An option out of its range.
+    #[error("{option} {value}: {expected}")]
+    BadOption {
+        /// The option.
+        option: &'static str,
+        /// Its value.
+        value: String,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// K cannot be fitted (no scores, or nothing to fit).
+    #[error("cannot fit the scale K: {0}; give it with --scale")]
+    NoScale(&'static str),
+    /// A checkpoint that cannot be used.
+    #[error("checkpoint {}: {reason}", .path.display())]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The exported net was refused by the engine's reader.
+    #[error("the exported net {} does not load: {source}", .path.display())]
+    Export {
+        /// The net file.
+        path: PathBuf,
+        /// The reader's error.
+        source: NetError,
+    },
+    /// The loss stopped being a number.
+    #[error("the loss diverged in epoch {epoch} (it is {loss}); try a lower --lr")]
+    Diverged {
+        /// The epoch (from 1).
+        epoch: u32,
+        /// The loss.
+        loss: f64,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The pool's error.
+        reason: String,
+    },
+}
+
+impl TrainError {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> TrainError {
+        TrainError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The trained net into the engine's net file (docs/nnue.md § The net
+//! file), through the engine's own quantisation and writer, read back by
+//! the engine's own reader; and how far the quantised net is from the
+//! float net on the held-out positions ([`Agreement`]).
+
+use std::fs;
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use shears::eval::nnue::arch::SCALE;
+use shears::eval::nnue::{Accumulator, Net};
+
+use super::error::TrainError;
+use super::loss::Target;
+use super::model::{Model, Scratch};
+use super::sample::Sample;
+
+/// Positions per parallel work item.
+const CHUNK: usize = 4096;
+
+/// Quantises `model`, writes it to `path` (making its folder) and reads it
+/// back with the engine's reader: the net the engine will play.
+///
+/// # Errors
+///
+/// A net of another hidden size than the engine's; a file that cannot be
+/// written; a file the reader refuses (which would be a bug here).
+pub fn export(model: &Model, path: &Path) -> Result<Net, TrainError> {
+    let net = model.to_float_net()?.quantise();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(|e| TrainError::io(dir, e))?;
+    }
+    fs::write(path, net.to_bytes()).map_err(|e| TrainError::io(path, e))?;
+    let loaded = Net::load(path).map_err(|source| TrainError::Export {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    debug_assert_eq!(loaded, net);
+    Ok(loaded)
+}
+
+/// The float net against the quantised net on a set of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Agreement {
+    /// Positions compared.
+    pub positions: usize,
+    /// The mean |quantised − float| evaluation, centipawns.
+    pub mean_cp: f64,
+    /// The largest.
+    pub max_cp: f64,
+    /// The float net's loss: against the target, against the results.
+    pub float_loss: [f64; 2],
+    /// The quantised net's.
+    pub quantised_loss: [f64; 2],
+}
+
+/// Compares `model` with `net` (its quantisation) on the positions
+/// `indices` of `samples`: the engine's integer evaluation from a fresh
+/// accumulator against the float one.
+pub fn agreement(
+    model: &Model,
+    net: &Net,
+    samples: &[Sample],
+    indices: &[u32],
+    target: &Target,
+) -> Agreement {
+    let targets = [*target, target.results_only()];
+    let parts: Vec<Agreement> = indices
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut scratch = Scratch::new(model.hidden());
+            let mut part = Agreement::default();
+            for &i in chunk {
+                let sample = &samples[i as usize];
+                let float = model.evaluate(sample, &mut scratch);
+                let acc = Accumulator::refresh(net, &sample.board());
+                let quantised = net.evaluate(&acc, sample.side_to_move()) as f32;
+                let diff = f64::from((quantised - float).abs());
+                part.positions += 1;
+                part.mean_cp += diff;
+                part.max_cp = part.max_cp.max(diff);
+                for (k, t) in targets.iter().enumerate() {
+                    let goal = t.of(sample);
+                    part.float_loss[k] += f64::from(t.loss(float / SCALE as f32, goal).0);
+                    part.quantised_loss[k] += f64::from(t.loss(quantised / SCALE as f32, goal).0);
+                }
+            }
+            part
+        })
+        .collect();
+    let mut total = Agreement::default();
+    for p in parts {
+        total.positions += p.positions;
+        total.mean_cp += p.mean_cp;
+        total.max_cp = total.max_cp.max(p.max_cp);
+        for k in 0..2 {
+            total.float_loss[k] += p.float_loss[k];
+            total.quantised_loss[k] += p.quantised_loss[k];
+        }
+    }
+    let n = total.positions.max(1) as f64;
+    total.mean_cp /= n;
+    for k in 0..2 {
+        total.float_loss[k] /= n;
+        total.quantised_loss[k] /= n;
+    }
+    total
+}

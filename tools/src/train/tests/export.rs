@@ -1,0 +1,90 @@
+//! Export → load: the engine reads the net, and its integer evaluation
+//! agrees with the float net within docs/nnue.md's bound on every position.
+
+use shears::eval::nnue::arch::{HIDDEN, QA, QB, SCALE};
+use shears::eval::nnue::{Accumulator, Net, screlu};
+
+use super::super::export::{agreement, export};
+use super::super::model::{Model, Scratch};
+use super::super::sample::Sample;
+use super::super::trainer::Trainer;
+use super::training::settings;
+use super::{all, games, samples};
+
+/// docs/nnue.md's bound on |quantised − float| for `sample`, plus 0.5 cp
+/// for the float pass's own rounding.
+fn bound(model: &Model, net: &Net, sample: &Sample) -> f64 {
+    let mut scratch = Scratch::new(HIDDEN);
+    model.evaluate(sample, &mut scratch);
+    let pieces = sample.features().len as f64;
+    let eps = (pieces + 1.0) / (2.0 * f64::from(QA));
+    let mut sum = 1.5 / f64::from(QA * QB);
+    for (half, acc) in [&scratch.us, &scratch.them].into_iter().enumerate() {
+        for (i, &a) in acc.iter().enumerate() {
+            let a = f64::from(a);
+            let s = |x: f64| f64::from(screlu(x as f32));
+            let delta = (s(a + eps) - s(a)).max(s(a) - s(a - eps));
+            let w = f64::from(net.output_weights()[half].0[i]) / f64::from(QB);
+            sum += w.abs() * delta + s(a) / (2.0 * f64::from(QB));
+        }
+    }
+    f64::from(SCALE) * sum + 1.0 + 0.5
+}
+
+#[test]
+fn an_exported_net_loads_and_agrees_with_the_float_net_within_the_bound() {
+    let data = samples(&games(12, 6));
+    let indices = all(data.len());
+    let mut trainer = Trainer::new(settings(HIDDEN, 2));
+    trainer.train_epoch(&data, &indices, &mut |_| {});
+    trainer.train_epoch(&data, &indices, &mut |_| {});
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nets").join("trained.nnue");
+    let net = export(&trainer.model, &path).unwrap();
+    assert_eq!(Net::load(&path).unwrap(), net);
+    assert_eq!(net, trainer.model.to_float_net().unwrap().quantise());
+
+    let mut scratch = Scratch::new(HIDDEN);
+    let mut largest: f64 = 0.0;
+    let mut differs = 0;
+    for sample in &data {
+        let float = f64::from(trainer.model.evaluate(sample, &mut scratch));
+        let acc = Accumulator::refresh(&net, &sample.board());
+        let quantised = f64::from(net.evaluate(&acc, sample.side_to_move()));
+        let diff = (quantised - float).abs();
+        assert!(
+            diff <= bound(&trainer.model, &net, sample),
+            "{} cp apart: quantised {quantised}, float {float}",
+            diff
+        );
+        // The trainer's float pass is the engine's FloatNet's.
+        let engine_float = trainer
+            .model
+            .to_float_net()
+            .unwrap()
+            .evaluate(&sample.board(), sample.side_to_move());
+        assert!((f64::from(engine_float) - float).abs() < 0.01);
+        largest = largest.max(diff);
+        differs += usize::from(float.abs() > 1.0);
+    }
+    assert!(differs > data.len() / 2, "the net is not trivial");
+
+    let target = trainer.settings.target;
+    let report = agreement(&trainer.model, &net, &data, &indices, &target);
+    assert_eq!(report.positions, data.len());
+    assert!((report.max_cp - largest).abs() < 1e-9);
+    assert!(report.mean_cp <= report.max_cp && report.mean_cp > 0.0);
+    for k in 0..2 {
+        assert!((report.float_loss[k] - report.quantised_loss[k]).abs() < 0.01);
+    }
+}
+
+#[test]
+fn a_net_of_another_hidden_size_is_not_exported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("small.nnue");
+    let err = export(&Model::zeroed(8), &path).unwrap_err();
+    assert!(err.to_string().contains("--hidden 8"), "{err}");
+    assert!(!path.exists());
+}
