@@ -25,6 +25,7 @@ use std::path::Path;
 
 use super::arch::{ACTIVATION_SCRELU, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 use super::column::Column;
+use super::crc::crc32;
 use super::error::NetError;
 use super::net::Net;
 
@@ -138,7 +139,7 @@ impl Net {
         }
         let (body, trailer) = bytes.split_at(FILE_LEN - 4);
         let stored = u32::from_le_bytes(trailer.try_into().expect("4 bytes are left"));
-        let computed = crc32fast::hash(body);
+        let computed = crc32(body);
         if stored != computed {
             return Err(NetError::ChecksumMismatch { stored, computed });
         }
@@ -190,7 +191,7 @@ impl Net {
             }
         }
         out.extend_from_slice(&self.output_bias().to_le_bytes());
-        let crc = crc32fast::hash(&out);
+        let crc = crc32(&out);
         out.extend_from_slice(&crc.to_le_bytes());
         debug_assert_eq!(out.len(), FILE_LEN);
         out

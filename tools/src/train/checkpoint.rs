@@ -42,6 +42,7 @@ use super::loss::Target;
 use super::model::{Model, param_count};
 use super::schedule::Schedule;
 use super::trainer::Settings;
+use shears::eval::nnue::crc32;
 
 /// The first bytes of a checkpoint.
 pub const MAGIC: [u8; 8] = *b"SHEARSCK";
@@ -121,7 +122,7 @@ impl Checkpoint {
         put_floats(&mut out, &self.model.params);
         put_floats(&mut out, &self.adam.m);
         put_floats(&mut out, &self.adam.v);
-        let crc = crc32fast::hash(&out);
+        let crc = crc32(&out);
         out.extend_from_slice(&crc.to_le_bytes());
         out
     }
@@ -223,7 +224,7 @@ impl Checkpoint {
         }
         let (body, crc) = bytes.split_at(expected - 4);
         let stored = u32::from_le_bytes(crc.try_into().expect("4 bytes"));
-        let computed = crc32fast::hash(body);
+        let computed = crc32(body);
         if stored != computed {
             return Err(format!(
                 "checksum {stored:08x} in the file, {computed:08x} computed (damaged)"

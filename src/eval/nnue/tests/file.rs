@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
+use super::super::crc::crc32;
 use super::super::error::NetError;
 use super::super::file::{FILE_LEN, HEADER_LEN, PAYLOAD_LEN};
 use super::super::net::Net;
@@ -20,7 +21,7 @@ fn valid_file() -> Vec<u8> {
 /// checks after the checksum's).
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
     let n = bytes.len() - 4;
-    let crc = crc32fast::hash(&bytes[..n]);
+    let crc = crc32(&bytes[..n]);
     bytes[n..].copy_from_slice(&crc.to_le_bytes());
     bytes
 }
@@ -181,7 +182,7 @@ fn every_kind_of_bad_file_gets_its_error() {
         read(&corrupt),
         NetError::ChecksumMismatch {
             stored,
-            computed: crc32fast::hash(&corrupt[..FILE_LEN - 4])
+            computed: crc32(&corrupt[..FILE_LEN - 4])
         }
     );
 

@@ -9,7 +9,9 @@ use shakmaty::{CastlingSide, Move, Position as _, Role};
 use super::super::accumulator::Accumulator;
 use super::super::delta::Delta;
 use super::super::net::Net;
+use super::super::stack::{AccumulatorStack, REFRESH_DISTANCE};
 use super::{random_games, random_net};
+use crate::chess::random::Rng;
 
 /// How often each kind of move was checked.
 #[derive(Debug, Default)]
@@ -140,4 +142,48 @@ fn incremental_accumulators_equal_a_refresh_even_when_they_wrap() {
     // around, and since every path adds modulo 2^16 they still agree.
     let kinds = check_games(&random_net(12, i16::MAX), 10, 10, 120);
     assert!(kinds.captures > 0 && kinds.quiet > 0, "{kinds:?}");
+}
+
+#[test]
+fn the_accumulator_stack_equals_a_refresh_wherever_it_is_asked() {
+    // The stack as the search drives it: every move noted, the evaluation
+    // asked for after gaps of 0 to twice the refresh distance (so both the
+    // forward updates and the refresh run), and now and then a null move
+    // tried at a ply first and asked for, then overwritten by the move.
+    let net = random_net(13, 505);
+    let mut rng = Rng::new(65);
+    let (mut asked, mut nulls) = (0, 0);
+    for game in random_games(20, 20, 200) {
+        let Some(first) = game.first() else { continue };
+        let mut stack = AccumulatorStack::with_plies(game.len() + 1);
+        stack.set_root(&net, first.before.board());
+        let mut gap = 0;
+        for (i, ply) in game.iter().enumerate() {
+            let at = i + 1;
+            if rng.below(8) == 0 {
+                stack.push_null(at);
+                let acc = *stack.get(at, &net, ply.before.board());
+                assert!(acc == Accumulator::refresh(&net, ply.before.board()));
+                nulls += 1;
+            }
+            stack.push_move(at, ply.before.turn(), ply.played);
+            if gap == 0 {
+                let after = ply.after();
+                let fresh = Accumulator::refresh(&net, after.board());
+                assert!(
+                    *stack.get(at, &net, after.board()) == fresh,
+                    "ply {at} after {:?}",
+                    ply.played
+                );
+                asked += 1;
+                gap = rng.below(2 * REFRESH_DISTANCE + 1);
+            } else {
+                gap -= 1;
+            }
+        }
+    }
+    assert!(
+        asked > 1000 && nulls > 500,
+        "{asked} asked, {nulls} null moves"
+    );
 }
