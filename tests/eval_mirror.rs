@@ -1,7 +1,8 @@
 //! Evaluation symmetry on every position of the public suites: a position
 //! and its colour-mirrored twin (ranks flipped, colours, side to move,
 //! castling rights and en passant square swapped) evaluate the same from
-//! the side to move's point of view.
+//! the side to move's point of view: by the hand-crafted evaluation, and by
+//! the built-in net through the search's interface.
 //!
 //! The suites are read from the repository (`tests/data/suites/` and the
 //! perft suites in `perft/`) and, when it exists, from every `.epd` file in
@@ -16,7 +17,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position as _};
 
 use shears::chess::{Position, fen_needs_chess960};
-use shears::eval::{PawnCache, evaluate, evaluate_cached};
+use shears::eval::{
+    EvalState, Evaluation, Evaluator, LoadedNet, PawnCache, evaluate, evaluate_cached,
+};
 
 /// The suite files by name: the repository's copies, then the shared ones.
 fn suite_files() -> BTreeMap<String, PathBuf> {
@@ -62,8 +65,9 @@ fn mirror(pos: &Position, chess960: bool) -> Position {
         .unwrap_or_else(|e| panic!("mirrored FEN {fen} does not load: {e}"))
 }
 
-#[test]
-fn mirrored_suite_positions_have_same_eval() {
+/// Every position of the suites (at least the expected files) with its
+/// colour-mirrored twin, named `file:line`.
+fn suite_pairs() -> Vec<(String, Position, Position)> {
     let files = suite_files();
     for expected in [
         "arasan2024.epd",
@@ -79,9 +83,7 @@ fn mirrored_suite_positions_have_same_eval() {
     ] {
         assert!(files.contains_key(expected), "{expected} is missing");
     }
-
-    let mut cache = PawnCache::new();
-    let (mut positions, mut skipped) = (0, 0);
+    let (mut pairs, mut skipped) = (Vec::new(), 0);
     for (name, path) in &files {
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
@@ -96,16 +98,39 @@ fn mirrored_suite_positions_have_same_eval() {
             let pos = Position::from_fen(&fen, chess960)
                 .unwrap_or_else(|e| panic!("{name}:{}: not a position: {e}", n + 1));
             let twin = mirror(&pos, chess960);
-            let (a, b) = (evaluate(pos.board()), evaluate(twin.board()));
-            assert_eq!(a, b, "{name}:{}: {fen} vs {}", n + 1, twin.fen());
-            assert_eq!(evaluate_cached(pos.board(), &mut cache), a);
-            assert_eq!(evaluate_cached(twin.board(), &mut cache), b);
-            positions += 1;
+            pairs.push((format!("{name}:{}", n + 1), pos, twin));
         }
     }
     println!(
-        "{positions} positions in {} files, {skipped} blank or comment lines",
+        "{} positions in {} files, {skipped} blank or comment lines",
+        pairs.len(),
         files.len()
     );
-    assert!(positions >= 4300, "only {positions} positions read");
+    assert!(pairs.len() >= 4300, "only {} positions read", pairs.len());
+    pairs
+}
+
+#[test]
+fn mirrored_suite_positions_have_same_eval() {
+    let mut cache = PawnCache::new();
+    for (at, pos, twin) in suite_pairs() {
+        let (a, b) = (evaluate(pos.board()), evaluate(twin.board()));
+        assert_eq!(a, b, "{at}: {} vs {}", pos.fen(), twin.fen());
+        assert_eq!(evaluate_cached(pos.board(), &mut cache), a);
+        assert_eq!(evaluate_cached(twin.board(), &mut cache), b);
+    }
+}
+
+/// The built-in net, through the interface the search calls (a fresh
+/// evaluator at each position, as at a search's root), and from scratch.
+#[test]
+fn mirrored_suite_positions_have_same_net_eval() {
+    let net = Evaluation::Net(LoadedNet::built_in().expect("the built-in net loads"));
+    let mut state = EvalState::default();
+    for (at, pos, twin) in suite_pairs() {
+        let a = Evaluator::new(&mut state, &net, &pos).evaluate(&pos);
+        let b = Evaluator::new(&mut state, &net, &twin).evaluate(&twin);
+        assert_eq!(a, b, "{at}: {} vs {}", pos.fen(), twin.fen());
+        assert_eq!(net.evaluate(pos.board()), a, "{at}");
+    }
 }

@@ -4,27 +4,47 @@
 //! ```text
 //! eval/
 //!   mod.rs          the interface: what the search, the engine and the tools call
+//!   evaluation.rs   which evaluation plays (Evaluation): hand-crafted or a net (LoadedNet,
+//!                   the built-in one or an EvalFile)
+//!   evaluator.rs    the search's hooks (Evaluator), per search thread (EvalState)
 //!   eval_cache.rs   whole static evaluations by key, per search thread (any evaluation)
 //!   hce/            the hand-crafted evaluation: its machinery (the sum, the trace,
 //!                   the weights and their layout, the attack maps, the pawn cache)
 //!     terms/        its terms, one topic per file, and the lists that run them
+//!   nnue/           the learned evaluation: the net, its file, its accumulators
 //! ```
 //!
-//! The hand-crafted evaluation has a folder of its own so that a second
-//! evaluation (a learned one, `nnue/`) can sit beside it with its own
-//! machinery (its accumulators, its net file) without the two sharing
-//! names: each evaluation is a room, the caches of whole evaluations and
-//! this interface are the hall. Today the interface is the hand-crafted
-//! evaluation's: [`evaluate`], the lazy evaluation's [`partial_cached`] and
-//! [`complete`] that the search calls, the [`trace`] behind `eval`, and,
-//! for the tuner, the weight [`layout`] and the [`coefficients`] of a
-//! position.
+//! Each evaluation has a folder of its own, with its own machinery (the
+//! hand-crafted terms and their pawn cache; the net, its file and its
+//! accumulators) and no names shared: each evaluation is a room, the
+//! caches of whole evaluations and this interface are the hall.
+//!
+//! - **The search** gets an [`Evaluation`] with each request and calls an
+//!   [`Evaluator`] (per thread, on its [`EvalState`]): at the root, after
+//!   each move and null move, and for an evaluation (whole, or a lazy
+//!   evaluation's cheap part and rest). It never learns which evaluation
+//!   answers; `evaluator.rs` has the table of what each does.
+//! - **The engine** chooses the evaluation (`Use NNUE`, `EvalFile`:
+//!   [`LoadedNet`]), shows it ([`Evaluation::evaluate`], the hand-crafted
+//!   [`trace`]) and tells the reports which played ([`EvalKind`]).
+//! - **The hand-crafted evaluation's own users** (the strength levels'
+//!   handicap, the teaching searches, the tuner) call it by name:
+//!   [`evaluate`], [`evaluate_cached`], the weight [`layout`], the
+//!   [`coefficients`] of a position.
 
 mod eval_cache;
+mod evaluation;
+mod evaluator;
 mod hce;
 pub mod nnue;
 
 pub use eval_cache::EvalCache;
+pub use evaluation::{
+    BUILT_IN_NAME, EvalKind, Evaluation, HAND_CRAFTED, LoadedNet, NET_EVAL_LIMIT, is_built_in,
+};
+#[cfg_attr(not(test), allow(unused_imports))]
+pub(crate) use evaluator::verify;
+pub use evaluator::{ACCUMULATOR_PLIES, EvalState, Evaluator};
 pub use hce::{
     COMPLEXITY_FEATURES, Coefficients, DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR,
     KNOWN_WIN, MAX_PHASE, Partial, PawnCache, S, SCALE_NORMAL, Term, coefficients, complete,

@@ -1,7 +1,7 @@
 //! What a search is asked to do: the limits of one `go` ([`SearchLimits`]),
 //! the settings that come from options ([`SearchSettings`]), and the two
-//! with the position, the tables and an evaluation handicap as one request
-//! ([`SearchRequest`]). What a handicap does to an evaluation is the
+//! with the position, the tables, the evaluation and an evaluation
+//! handicap as one request ([`SearchRequest`]). What a handicap does to an evaluation is the
 //! strength code's business (`engine/strength/handicap.rs`): the search
 //! knows it only as an [`EvalHandicap`].
 
@@ -12,6 +12,7 @@ use shakmaty::{Chess, Move};
 use super::params::SearchConfig;
 use super::time::Clock;
 use crate::chess::Position;
+use crate::eval::{Evaluation, HAND_CRAFTED};
 use crate::tb::Tablebases;
 
 /// One search, as one `go` asks for it: the position, the limits, the
@@ -31,6 +32,9 @@ pub struct SearchRequest<'a> {
     /// What a limited strength does to every static evaluation (`None`:
     /// the full evaluation).
     pub handicap: Option<&'a dyn EvalHandicap>,
+    /// The evaluation to play with (the hand-crafted one unless
+    /// [`SearchRequest::with_evaluation`] says otherwise).
+    pub evaluation: &'a Evaluation,
 }
 
 /// A change to every static evaluation of a search: a limited strength's
@@ -56,6 +60,7 @@ impl<'a> SearchRequest<'a> {
             settings,
             tables: None,
             handicap: None,
+            evaluation: &HAND_CRAFTED,
         }
     }
 
@@ -67,6 +72,11 @@ impl<'a> SearchRequest<'a> {
     /// The same search with `handicap`.
     pub fn with_handicap(self, handicap: Option<&'a dyn EvalHandicap>) -> SearchRequest<'a> {
         SearchRequest { handicap, ..self }
+    }
+
+    /// The same search with `evaluation`.
+    pub fn with_evaluation(self, evaluation: &'a Evaluation) -> SearchRequest<'a> {
+        SearchRequest { evaluation, ..self }
     }
 }
 

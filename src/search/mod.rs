@@ -46,6 +46,9 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+#[cfg(test)]
+mod eval_tests;
+
 pub use limits::{EvalHandicap, SearchLimits, SearchRequest, SearchSettings, TbSettings};
 pub use ordering::OrderingStep;
 pub use params::{TUNABLE_AT_RUN_TIME, find_tunable, set_tunable, tunable_specs};

@@ -106,10 +106,9 @@ impl Worker<'_> {
             return None;
         }
         self.stats.tt_probes += 1;
-        // The evaluation usually follows the probe: start loading its pawn
-        // cache entry now, so the two loads overlap.
-        self.pawns.prefetch(self.pos.board().board());
-        self.evals.prefetch(key);
+        // The evaluation usually follows the probe: start loading its cache
+        // entries now, so the loads overlap.
+        self.eval.prefetch(&self.pos, key);
         let entry = self.shared.tt.probe(key, ply);
         self.stats.tt_hits += u64::from(entry.is_some());
         entry

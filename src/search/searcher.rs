@@ -29,6 +29,7 @@ use super::threads::{SEARCH_STACK_BYTES, SharedState, ThreadState};
 use super::time::TimeLimits;
 use super::tt::{TranspositionTable, TtError};
 use super::worker::Worker;
+use crate::eval::HAND_CRAFTED;
 use crate::tb::Tablebases;
 
 /// The search engine proper: the table and the thread states, and the
@@ -36,6 +37,9 @@ use crate::tb::Tablebases;
 pub struct Searcher {
     tt: TranspositionTable,
     threads: Vec<ThreadState>,
+    /// The identity of the evaluation the last search played with
+    /// ([`Evaluation::id`](crate::eval::Evaluation::id)).
+    evaluation: u64,
 }
 
 impl Searcher {
@@ -48,6 +52,7 @@ impl Searcher {
         Ok(Searcher {
             tt: TranspositionTable::new(hash_mb)?,
             threads: vec![ThreadState::default()],
+            evaluation: HAND_CRAFTED.id(),
         })
     }
 
@@ -108,8 +113,16 @@ impl Searcher {
             mut settings,
             tables,
             handicap,
+            evaluation,
         } = *request;
         let start = limits.received.unwrap_or_else(Instant::now);
+        // Another evaluation: the table's static evaluations and the
+        // correction history were another evaluation's, and its scores are
+        // on another scale. Forget the game.
+        if evaluation.id() != self.evaluation {
+            self.new_game();
+            self.evaluation = evaluation.id();
+        }
         self.tt.new_search();
         if self.threads.len() < settings.threads {
             self.set_threads(settings.threads);
@@ -135,6 +148,7 @@ impl Searcher {
         let (tb, root_moves) = tb_setup::prepare(tables, settings.tb, pos, &moves);
         shared.tb = tb;
         shared.handicap = handicap;
+        shared.evaluation = evaluation;
         let shared = shared;
         // go mate N deepens until it has a mate in at most N moves (or
         // another limit ends it): a mate in N needs more than 2N plies of

@@ -14,7 +14,7 @@ use super::signals::Signals;
 use super::tablebase::setup::TbSearch;
 use super::time::TimeLimits;
 use super::tt::TranspositionTable;
-use crate::eval::{EvalCache, PawnCache};
+use crate::eval::{EvalState, Evaluation, HAND_CRAFTED};
 
 /// Stack size of a search thread: deep recursion with per-ply move lists
 /// needs more than the default 2 MiB.
@@ -26,13 +26,11 @@ pub struct ThreadState {
     /// Countermoves and butterfly history: what the thread has learned
     /// about the game (reset by `ucinewgame`).
     pub history: History,
-    /// The pawn-and-king evaluation cache. A hit returns exactly what a
-    /// fresh computation would, so keeping it never changes a search; it
-    /// saves allocating and zeroing 400 KB per search and starts warm.
-    pub pawns: PawnCache,
-    /// Whole static evaluations by zobrist key; like the pawn cache, a hit
-    /// is exactly a fresh evaluation, so it is kept between searches.
-    pub evals: EvalCache,
+    /// The evaluation's caches (pawn-and-king terms, whole evaluations)
+    /// and the net's accumulators. A cache hit returns exactly what a
+    /// fresh computation would, so keeping them never changes a search;
+    /// it saves allocating and zeroing them per search and starts warm.
+    pub eval: EvalState,
     /// The correction history of the static evaluation (reset by
     /// `ucinewgame`).
     pub correction: Correction,
@@ -56,6 +54,8 @@ pub(super) struct SharedState<'a> {
     pub config: SearchConfig,
     /// The evaluation handicap of a limited strength, if any.
     pub handicap: Option<&'a dyn EvalHandicap>,
+    /// The evaluation the search plays with.
+    pub evaluation: &'a Evaluation,
     /// Soft and hard time limits.
     pub time: TimeLimits,
     /// `go nodes`.
@@ -87,6 +87,7 @@ impl<'a> SharedState<'a> {
             signals,
             config,
             handicap: None,
+            evaluation: &HAND_CRAFTED,
             time,
             node_limit,
             start,

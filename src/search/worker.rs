@@ -19,7 +19,7 @@ use super::score::{INFINITE, MAX_PLY, mated_in};
 use super::stack::Stack;
 use super::threads::{SharedState, ThreadState};
 use crate::chess::Position;
-use crate::eval::{EvalCache, Partial, PawnCache, complete, evaluate_cached, partial_cached};
+use crate::eval::{Evaluator, Partial};
 
 /// Nodes between two looks at the clock and the node counters.
 const CHECK_INTERVAL: u64 = 1024;
@@ -32,10 +32,9 @@ pub(super) struct Worker<'a> {
     pub shared: &'a SharedState<'a>,
     /// This thread's history tables.
     pub history: &'a mut History,
-    /// This thread's pawn cache.
-    pub pawns: &'a mut PawnCache,
-    /// This thread's evaluation cache.
-    pub evals: &'a mut EvalCache,
+    /// This thread's evaluation (its caches, the net's accumulators),
+    /// told of every move.
+    pub eval: Evaluator<'a>,
     /// This thread's correction history.
     pub correction: &'a mut Correction,
     /// The position being searched: the root and the moves played since.
@@ -81,8 +80,7 @@ impl<'a> Worker<'a> {
             id,
             shared,
             history: &mut state.history,
-            pawns: &mut state.pawns,
-            evals: &mut state.evals,
+            eval: Evaluator::new(&mut state.eval, shared.evaluation, root),
             correction: &mut state.correction,
             pos,
             stack: Stack::new(),
@@ -243,6 +241,7 @@ impl<'a> Worker<'a> {
         } else {
             self.pos.play(m);
         }
+        self.eval.played(&self.pos, mover, m);
         let frame = self.stack.at_mut(ply);
         frame.played = Some(m);
         frame.moved = Some(m.role().of(mover));
@@ -252,6 +251,7 @@ impl<'a> Worker<'a> {
     pub fn play_null(&mut self, ply: usize) -> bool {
         let played = self.pos.play_null();
         if played {
+            self.eval.played_null(&self.pos);
             let frame = self.stack.at_mut(ply);
             frame.played = None;
             frame.moved = None;
@@ -269,12 +269,7 @@ impl<'a> Worker<'a> {
     /// strength's handicap, if any).
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
-        let key = self.pos.key();
-        let eval = self.evals.probe(key).unwrap_or_else(|| {
-            let eval = evaluate_cached(self.pos.board(), self.pawns);
-            self.evals.store(key, eval);
-            eval
-        });
+        let eval = self.eval.evaluate(&self.pos);
         match self.shared.handicap {
             None => eval,
             Some(h) => h.apply(eval, self.pos.board(), self.pos.key()),
@@ -282,9 +277,9 @@ impl<'a> Worker<'a> {
     }
 
     /// The cheap part of the static evaluation of the current position, or
-    /// the whole evaluation when that is as cheap (a known win, or a
+    /// the whole evaluation when that is as cheap (a known win, a net, or a
     /// limited strength's handicap in force). The evaluation cache is not
-    /// asked here: what the search does with the cheap part must not
+    /// asked for the cheap part: what the search does with it must not
     /// depend on what the cache happens to hold (it is kept between games
     /// because a hit never changes a search), so it is asked in
     /// [`Worker::evaluate_rest`].
@@ -293,11 +288,7 @@ impl<'a> Worker<'a> {
         if self.shared.handicap.is_some() {
             return Ok(self.evaluate());
         }
-        let partial = partial_cached(self.pos.board(), self.pawns);
-        if partial.is_exact() {
-            return Ok(partial.estimate());
-        }
-        Err(partial)
+        self.eval.partial(&self.pos)
     }
 
     /// The whole static evaluation of the current position, from the cheap
@@ -305,12 +296,7 @@ impl<'a> Worker<'a> {
     /// [`Worker::evaluate`].
     #[inline]
     pub fn evaluate_rest(&mut self, partial: Partial) -> i32 {
-        let key = self.pos.key();
-        self.evals.probe(key).unwrap_or_else(|| {
-            let eval = complete(self.pos.board(), partial);
-            self.evals.store(key, eval);
-            eval
-        })
+        self.eval.complete(&self.pos, partial)
     }
 
     /// A leaf of the plain search (quiescence off): the static evaluation,

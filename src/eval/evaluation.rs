@@ -1,0 +1,284 @@
+//! Which evaluation plays: [`Evaluation`], the hand-crafted one or a net
+//! ([`LoadedNet`]: the built-in net, or one read from a file), chosen by
+//! the engine (`Use NNUE`, `EvalFile`) and handed to each search. The
+//! search never looks inside: it gets an [`Evaluator`](super::Evaluator)
+//! for it.
+//!
+//! The built-in net is the file `nets/default.nnue`, compiled into the
+//! binary (docs/nnue.md says where it came from); it is read and checked
+//! once, the first time it is asked for.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use shakmaty::{Chess, Color, Position as _};
+
+use super::hce;
+use super::nnue::{Accumulator, FILE_LEN, Net, NetError};
+
+/// The built-in net's file.
+const BUILT_IN_NET: &[u8] = include_bytes!("../../nets/default.nnue");
+
+/// What `EvalFile` calls the built-in net.
+pub const BUILT_IN_NAME: &str = "<default>";
+
+/// Every evaluation the net gives is clamped to ±this, well inside the
+/// search's score range (its tablebase and mate scores lie beyond 31,000;
+/// the evaluation cache keeps ±2^23, the table an i16). A trained net stays
+/// within a few thousand centipawns; only a freak net reaches the clamp.
+pub const NET_EVAL_LIMIT: i32 = 16_000;
+
+/// The two evaluations, by name: what a report of a search played with
+/// (its scores are in that evaluation's centipawns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// The hand-crafted terms (`eval/hce/`).
+    HandCrafted,
+    /// A net (`eval/nnue/`).
+    Net,
+}
+
+/// A net the engine can play with: its weights, where they came from, and
+/// an identity that keeps its evaluations apart from any other
+/// evaluation's in the caches.
+#[derive(Debug)]
+pub struct LoadedNet {
+    net: Net,
+    /// `<default>`, or the file as `EvalFile` named it.
+    source: String,
+    /// A 64-bit digest of the file, never 0 (0 is the hand-crafted
+    /// evaluation's).
+    id: u64,
+}
+
+impl LoadedNet {
+    /// The net of a net file's `bytes`, called `source`.
+    ///
+    /// # Errors
+    ///
+    /// The [`NetError`] of [`Net::from_bytes`].
+    pub fn from_bytes(bytes: &[u8], source: &str) -> Result<LoadedNet, NetError> {
+        Ok(LoadedNet {
+            net: Net::from_bytes(bytes)?,
+            source: source.to_owned(),
+            id: digest(bytes),
+        })
+    }
+
+    /// Reads the net file `path`. At most one byte more than a net file
+    /// has is read, so that a huge file (or a device) is refused at once.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::Io`] when the file cannot be read, else the error of
+    /// [`Net::from_bytes`].
+    pub fn load(path: &Path) -> Result<LoadedNet, NetError> {
+        let io = |e: std::io::Error| NetError::Io {
+            path: path.to_owned(),
+            reason: e.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
+        file.take(FILE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        LoadedNet::from_bytes(&bytes, &path.display().to_string()).map_err(|e| match e {
+            // Only the first bytes were read: the size is the file's.
+            NetError::TrailingBytes { expected, .. } => NetError::TrailingBytes {
+                found: std::fs::metadata(path).map_or(FILE_LEN + 1, |m| m.len() as usize),
+                expected,
+            },
+            e => e,
+        })
+    }
+
+    /// The built-in net (`nets/default.nnue`), read once.
+    ///
+    /// # Errors
+    ///
+    /// When the built-in file is not a net this engine reads (a test keeps
+    /// that from happening).
+    pub fn built_in() -> Result<Arc<LoadedNet>, NetError> {
+        static BUILT_IN: OnceLock<Result<Arc<LoadedNet>, NetError>> = OnceLock::new();
+        BUILT_IN
+            .get_or_init(|| LoadedNet::from_bytes(BUILT_IN_NET, BUILT_IN_NAME).map(Arc::new))
+            .clone()
+    }
+
+    /// The net named by an `EvalFile` value: `<default>` (or nothing) is
+    /// the built-in net, anything else a path.
+    ///
+    /// # Errors
+    ///
+    /// As [`LoadedNet::load`] and [`LoadedNet::built_in`].
+    pub fn named(name: &str) -> Result<Arc<LoadedNet>, NetError> {
+        if is_built_in(name) {
+            LoadedNet::built_in()
+        } else {
+            LoadedNet::load(&PathBuf::from(name)).map(Arc::new)
+        }
+    }
+
+    /// The quantised weights.
+    pub fn net(&self) -> &Net {
+        &self.net
+    }
+
+    /// Where the net came from: `<default>` or the path given.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The net's identity in the caches (a digest of its file; never 0).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The net's evaluation of `pos` from the side to move's point of
+    /// view, from scratch, clamped to ±[`NET_EVAL_LIMIT`].
+    pub fn evaluate(&self, pos: &Chess) -> i32 {
+        let acc = Accumulator::refresh(&self.net, pos.board());
+        self.output(&acc, pos.turn())
+    }
+
+    /// The output for an up-to-date accumulator, `stm` to move, clamped.
+    #[inline]
+    pub(super) fn output(&self, acc: &Accumulator, stm: Color) -> i32 {
+        self.net
+            .evaluate(acc, stm)
+            .clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
+    }
+}
+
+/// Whether an `EvalFile` value names the built-in net: `<default>`, or
+/// nothing (`<empty>`).
+pub fn is_built_in(name: &str) -> bool {
+    let name = name.trim();
+    name.is_empty() || name == BUILT_IN_NAME
+}
+
+/// A 64-bit digest of `bytes` (multiply-xor over 8-byte words, then a
+/// final mix), never 0. Not cryptographic: it only has to tell two nets
+/// apart.
+fn digest(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = bytes.len() as u64 ^ 0x5851_F42D_4C95_7F2D;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word))
+            .wrapping_mul(K)
+            .rotate_left(29);
+    }
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^= h >> 32;
+    h.max(1)
+}
+
+/// Which evaluation a search plays with.
+#[derive(Debug, Clone, Default)]
+pub enum Evaluation {
+    /// The hand-crafted evaluation.
+    #[default]
+    HandCrafted,
+    /// A net.
+    Net(Arc<LoadedNet>),
+}
+
+/// The hand-crafted evaluation, as a value to borrow for as long as needed.
+pub static HAND_CRAFTED: Evaluation = Evaluation::HandCrafted;
+
+impl Evaluation {
+    /// Which of the two it is.
+    pub fn kind(&self) -> EvalKind {
+        match self {
+            Evaluation::HandCrafted => EvalKind::HandCrafted,
+            Evaluation::Net(_) => EvalKind::Net,
+        }
+    }
+
+    /// The net, if it is one.
+    pub fn net(&self) -> Option<&LoadedNet> {
+        match self {
+            Evaluation::HandCrafted => None,
+            Evaluation::Net(net) => Some(net),
+        }
+    }
+
+    /// Its identity in the caches: 0 for the hand-crafted evaluation, a
+    /// digest of the file for a net. Two evaluations with the same
+    /// identity give the same values.
+    pub fn id(&self) -> u64 {
+        self.net().map_or(0, LoadedNet::id)
+    }
+
+    /// The evaluation of `pos` from the side to move's point of view, from
+    /// scratch (no cache): what `eval` shows and the tests compare.
+    pub fn evaluate(&self, pos: &Chess) -> i32 {
+        match self {
+            Evaluation::HandCrafted => hce::evaluate(pos),
+            Evaluation::Net(net) => net.evaluate(pos),
+        }
+    }
+
+    /// What it is, in a few words: `hand-crafted evaluation`, or `net
+    /// <default>` / `net <path>`.
+    pub fn describe(&self) -> String {
+        match self {
+            Evaluation::HandCrafted => "hand-crafted evaluation".to_owned(),
+            Evaluation::Net(net) => format!("net {}", net.source()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_net_loads_and_is_told_apart_from_the_hand_crafted_evaluation() {
+        let net = LoadedNet::built_in().expect("nets/default.nnue is a net of this engine");
+        assert_eq!(net.source(), BUILT_IN_NAME);
+        assert!(
+            Arc::ptr_eq(&net, &LoadedNet::built_in().unwrap()),
+            "read once"
+        );
+        let evaluation = Evaluation::Net(net);
+        assert_ne!(evaluation.id(), HAND_CRAFTED.id());
+        assert_eq!(HAND_CRAFTED.id(), 0);
+        assert_eq!(evaluation.kind(), EvalKind::Net);
+        // A trained net: the start position is about level, a queen up is
+        // well ahead.
+        let start = Chess::default();
+        assert!(evaluation.evaluate(&start).abs() < 100);
+        let fen: shakmaty::fen::Fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            .parse()
+            .unwrap();
+        let up: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
+        assert!(
+            evaluation.evaluate(&up) > 400,
+            "{}",
+            evaluation.evaluate(&up)
+        );
+    }
+
+    #[test]
+    fn nets_of_different_files_have_different_identities() {
+        let a = LoadedNet::from_bytes(BUILT_IN_NET, "a").unwrap();
+        let mut other = a.net().clone().to_bytes();
+        // Another output bias: another net.
+        let at = FILE_LEN - 8;
+        other[at] ^= 1;
+        let crc = crate::eval::nnue::crc32(&other[..FILE_LEN - 4]);
+        other[FILE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        let b = LoadedNet::from_bytes(&other, "b").unwrap();
+        assert_ne!(a.id(), b.id());
+        assert_eq!(
+            a.id(),
+            LoadedNet::from_bytes(BUILT_IN_NET, "c").unwrap().id()
+        );
+        assert!(is_built_in("<default>") && is_built_in("") && !is_built_in("x.nnue"));
+    }
+}
