@@ -24,11 +24,12 @@ use std::time::Duration;
 use shakmaty::{Move, Position as _};
 
 use super::opening::BookChoice;
-use super::report::Report;
+use super::report::{Report, ScoreContext};
 use super::strength::Handicap;
 use super::strength::limited::{LevelChoice, Played};
 use crate::chess::Position;
 use crate::chess::values::material_points;
+use crate::eval::{EvalKind, Evaluation};
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
     Counters, EvalHandicap, MATE, PvLine, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
@@ -50,6 +51,8 @@ pub(super) struct EngineSearch {
     pub tables: Option<Arc<Tablebases>>,
     /// A level's evaluation handicap (`None`: the full evaluation).
     pub handicap: Option<Handicap>,
+    /// The evaluation to play with (a level's is the hand-crafted one).
+    pub evaluation: Evaluation,
 }
 
 /// What thinks about the move of a `go`.
@@ -112,7 +115,14 @@ impl Go {
     /// the last one a [`Report::Answer`]; `signals` carry `stop` and
     /// `ponderhit`.
     pub fn answer(self, signals: &Signals, send: &(dyn Fn(Report) + Sync)) {
-        let material = material_points(self.position.board().board());
+        let scores = ScoreContext {
+            material: material_points(self.position.board().board()),
+            eval: match &self.thinker {
+                Thinker::Search(search) => search.evaluation.kind(),
+                // The teaching searches play with the hand-crafted evaluation.
+                Thinker::Theory(_) | Thinker::Nothing => EvalKind::HandCrafted,
+            },
+        };
         if self.no_book_note {
             send(Report::NoBook);
         }
@@ -137,7 +147,7 @@ impl Go {
                 SearchReport::CurrMove { .. } => true,
             };
             if passes {
-                send(Report::Progress { report, material });
+                send(Report::Progress { report, scores });
             }
         };
         let outcome = self.think(signals, &progress);
@@ -161,7 +171,7 @@ impl Go {
             info,
             best,
             ponder,
-            material,
+            scores,
         });
     }
 
@@ -177,7 +187,8 @@ impl Go {
                 let handicap = search.handicap.as_ref().map(|h| h as &dyn EvalHandicap);
                 let request = SearchRequest::new(&self.position, &search.limits, search.settings)
                     .with_tables(search.tables.as_deref())
-                    .with_handicap(handicap);
+                    .with_handicap(handicap)
+                    .with_evaluation(&search.evaluation);
                 let mut searcher = search
                     .searcher
                     .lock()

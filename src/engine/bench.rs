@@ -11,6 +11,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::chess::Position;
+use crate::eval::{Evaluation, HAND_CRAFTED};
 use crate::search::params::SearchConfig;
 use crate::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, Signals, Stats};
 
@@ -127,11 +128,13 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth` with `config`, telling
-/// `progress` about each one as it is done; `signals` can stop the run.
+/// Searches every bench position to `depth` with `config` and
+/// `evaluation`, telling `progress` about each one as it is done;
+/// `signals` can stop the run.
 pub fn run_with(
     depth: u32,
     config: SearchConfig,
+    evaluation: &Evaluation,
     signals: &Signals,
     progress: &mut dyn FnMut(&BenchPosition),
 ) -> BenchResult {
@@ -150,7 +153,7 @@ pub fn run_with(
         // moves of a game.
         searcher.new_game();
         let start = Instant::now();
-        let request = SearchRequest::new(&pos, &limits, settings);
+        let request = SearchRequest::new(&pos, &limits, settings).with_evaluation(evaluation);
         let outcome = searcher.search(&request, signals, &|_| {});
         total.time += start.elapsed();
         total.nodes += outcome.counters.nodes;
@@ -173,11 +176,13 @@ pub fn run_with(
     total
 }
 
-/// [`run_with`] with the engine's real configuration, to its end.
+/// [`run_with`] with the engine's real configuration and the hand-crafted
+/// evaluation, to its end.
 pub fn run(depth: u32, progress: &mut dyn FnMut(&BenchPosition)) -> BenchResult {
     run_with(
         depth,
         SearchConfig::default(),
+        &HAND_CRAFTED,
         &Signals::new(false),
         progress,
     )

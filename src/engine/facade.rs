@@ -1,6 +1,7 @@
 //! The façade the UCI layer drives: the current position, the options, the
 //! searcher (table, thread states), the opening book, the Syzygy tables of
-//! `SyzygyPath`, the random state of a limited strength, and at most one
+//! `SyzygyPath`, the net of `EvalFile`, the random state of a limited
+//! strength, and at most one
 //! running job (the answer to a `go`, a perft or a bench) on its own
 //! thread. [`Engine::go`] only plans who thinks and how the move is chosen;
 //! `answer.rs` answers.
@@ -13,6 +14,7 @@ use std::time::Instant;
 
 use super::answer::{Choice, EngineSearch, Go, Thinker};
 use super::bench;
+use super::evaluation::Nets;
 use super::job::{Job, JobKind, Sink};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
@@ -20,7 +22,7 @@ use super::report::{Listener, Report, Style, StyleCell};
 use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use crate::chess::{Position, perft};
 use crate::error::{OptionError, ThreadError};
-use crate::eval;
+use crate::eval::{self, Evaluation};
 use crate::search::params::SearchConfig;
 use crate::search::{self, SearchLimits, SearchSettings, Searcher, Signals};
 use crate::tb::{self, Tablebases};
@@ -40,6 +42,8 @@ pub struct Engine {
     book: OpeningBook,
     /// The tables of `SyzygyPath`, if any.
     tables: Option<Arc<Tablebases>>,
+    /// The net of `EvalFile`.
+    nets: Nets,
     /// The random state of a limited strength (`StrengthSeed`).
     seeds: StrengthSeeds,
     /// The strength level changed since the last search: the table and
@@ -102,6 +106,7 @@ impl Engine {
         let tables = or_default(&mut options, SYZYGY_PATH, fallback, &mut refused, |o| {
             open_tables(o.syzygy_path())
         })?;
+        let nets = Nets::open(&mut options, fallback, &mut refused)?;
         for (spec, value) in options.iter().filter(|(s, _)| s.effect == Effect::Tunable) {
             apply_tunable(spec, value);
         }
@@ -114,6 +119,7 @@ impl Engine {
             searcher: Arc::new(Mutex::new(searcher)),
             book,
             tables,
+            nets,
             listener,
             style: Arc::new(StyleCell::default()),
             running: None,
@@ -161,15 +167,16 @@ impl Engine {
     /// does ([`Effect`]). On error nothing changes. The changes that touch
     /// the searcher (`Hash`, `Threads`, `Clear Hash`) are refused while a
     /// job runs (one that has sent its final report is waited for
-    /// instead). `BookFile` loads and checks the book at once; a new
-    /// `SyzygyPath` is read at once and used from the next search on.
+    /// instead). `BookFile` loads and checks the book at once, `EvalFile`
+    /// the net; a new `SyzygyPath` is read at once and used from the next
+    /// search on.
     ///
     /// # Errors
     ///
     /// [`OptionError`] for an unknown option, a bad value, or one that
-    /// cannot be applied (a `Hash` that cannot be allocated, a book that
-    /// cannot be loaded, a `SyzygyPath` folder that does not exist or holds
-    /// no tables).
+    /// cannot be applied (a `Hash` that cannot be allocated, a book or a
+    /// net that cannot be loaded, a `SyzygyPath` folder that does not exist
+    /// or holds no tables, `Use NNUE` without a net).
     pub fn set_option(
         &mut self,
         name: &str,
@@ -209,6 +216,8 @@ impl Engine {
             }
             Effect::ReseedStrength => self.seeds = StrengthSeeds::new(next.strength_seed()),
             Effect::OpenTables => self.tables = open_tables(next.syzygy_path())?,
+            Effect::UseNet => self.nets.check_use(&next).map_err(|e| refused(&e))?,
+            Effect::LoadNet => self.nets.load(next.eval_file()).map_err(|e| refused(&e))?,
             Effect::Tunable => apply_tunable(spec, &parsed),
         }
         self.options = next;
@@ -251,18 +260,20 @@ impl Engine {
             .unwrap_or_default()
     }
 
-    /// The `d` command: the board, FEN, key and checkers, and with tables
-    /// what they say about the position.
+    /// The `d` command: which evaluation plays, the board, FEN, key and
+    /// checkers, and with tables what they say about the position.
     pub fn display(&self) -> String {
         let mut text = String::new();
+        // First, so that readers of the diagram's last lines are not
+        // surprised by an extra one.
         if self.refused.is_some() {
-            // First, so that readers of the diagram's last lines are not
-            // surprised by an extra one.
             text.push_str(
                 "Refused: the last position command (below is the position before it; \
                  go answers bestmove 0000 until a position is accepted)\n",
             );
         }
+        text.push_str(&self.nets.in_play(&self.options));
+        text.push('\n');
         text.push_str(&self.position.diagram());
         if let Some(tables) = &self.tables {
             for line in tb::describe(tables, &self.position) {
@@ -369,6 +380,7 @@ impl Engine {
                 settings,
                 tables,
                 handicap: None,
+                evaluation: self.evaluation(),
             }));
             return plan(limits, thinker, Choice::Best, no_book_note);
         };
@@ -378,6 +390,8 @@ impl Engine {
             settings: level_settings(&level, settings),
             tables,
             handicap: level.handicap(self.seeds.noise()),
+            // The levels were calibrated with the hand-crafted evaluation.
+            evaluation: Evaluation::HandCrafted,
         }));
         let choice = Choice::Level(LevelChoice {
             level,
@@ -416,20 +430,22 @@ impl Engine {
     }
 
     /// `bench [depth]`: the bench run (fixed positions, one thread, its own
-    /// table; the engine's options do not matter); `stop` ends it early.
+    /// table; of the engine's options only `Use NNUE` and `EvalFile`
+    /// matter: the evaluation it plays with); `stop` ends it early.
     ///
     /// # Errors
     ///
     /// When the bench thread cannot be started.
     pub fn bench(&mut self, depth: u32) -> Result<(), ThreadError> {
+        let evaluation = self.evaluation();
         self.start(
             JobKind::Bench,
             false,
             move |signals, send| {
                 let mut progress =
                     |p: &bench::BenchPosition| send(Report::BenchPosition(p.clone()));
-                let result =
-                    bench::run_with(depth, SearchConfig::default(), signals, &mut progress);
+                let config = SearchConfig::default();
+                let result = bench::run_with(depth, config, &evaluation, signals, &mut progress);
                 send(Report::Bench(result));
             },
             |reason| Report::Failed {
@@ -439,10 +455,23 @@ impl Engine {
         )
     }
 
-    /// The static evaluation of the current position, term by term (the
-    /// `eval` command).
+    /// The `eval` command: the hand-crafted evaluation of the current
+    /// position term by term, the net's evaluation, and which of the two
+    /// plays.
     pub fn eval_trace(&self) -> String {
-        eval::trace(self.position.board())
+        let board = self.position.board();
+        format!(
+            "{}\n{}\n{}",
+            eval::trace(board),
+            self.nets.net_line(board),
+            self.nets.in_play(&self.options)
+        )
+    }
+
+    /// The evaluation a full-strength search plays with now (`Use NNUE`,
+    /// `EvalFile`).
+    pub fn evaluation(&self) -> Evaluation {
+        self.nets.evaluation(&self.options)
     }
 
     /// Starts a job of `kind` after stopping any running one.

@@ -12,6 +12,7 @@
 mod answer;
 pub mod bench;
 pub mod config;
+mod evaluation;
 mod facade;
 mod job;
 pub mod opening;
@@ -21,4 +22,4 @@ mod report;
 pub mod strength;
 
 pub use facade::Engine;
-pub use report::{Listener, Report, Style};
+pub use report::{Listener, Report, ScoreContext, Style};

@@ -70,6 +70,12 @@ pub enum Effect {
     OpenTables,
     /// Changes how reports are written (castling notation, win/draw/loss).
     OutputStyle,
+    /// Chooses the evaluation of the next searches (refused when the net
+    /// cannot be used).
+    UseNet,
+    /// Loads and checks the net at once (refused, the previous net kept,
+    /// when the file cannot be used).
+    LoadNet,
     /// Sets a search tunable (the `spsa` build).
     Tunable,
 }

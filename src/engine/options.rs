@@ -10,6 +10,7 @@
 pub use super::option_spec::{Effect, OptionKind, OptionSpec, OptionValue};
 use super::strength::{self, Level};
 use crate::error::OptionError;
+use crate::eval::BUILT_IN_NAME;
 use crate::search::params::SearchConfig;
 use crate::search::theory::{Algorithm, Leaf, MoveOrdering, TheoryConfig};
 use crate::search::{SearchSettings, TbSettings};
@@ -81,6 +82,11 @@ pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
 pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
 /// `Syzygy50MoveRule`: cursed wins and blessed losses are draws.
 pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+/// `Use NNUE`: play with the net (`EvalFile`) instead of the hand-crafted
+/// evaluation (a limited strength keeps the hand-crafted one).
+pub const USE_NNUE: &str = "Use NNUE";
+/// `EvalFile`: the net; `<default>` is the one built into the engine.
+pub const EVAL_FILE: &str = "EvalFile";
 /// Largest `Hash`, MB.
 pub const MAX_HASH_MB: i64 = 65_536;
 
@@ -260,6 +266,20 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
         },
         effect: Effect::NextSearch,
         doc: "positions with more pieces are not probed (0: the tables are not used)",
+    },
+    OptionSpec {
+        name: USE_NNUE,
+        kind: OptionKind::Check { default: false },
+        effect: Effect::UseNet,
+        doc: "play with the net of EvalFile instead of the hand-crafted evaluation (the strength levels keep the hand-crafted one)",
+    },
+    OptionSpec {
+        name: EVAL_FILE,
+        kind: OptionKind::String {
+            default: BUILT_IN_NAME,
+        },
+        effect: Effect::LoadNet,
+        doc: "the net: <default> is the one built into the engine, a path loads another (checked at once; a bad file is refused and the previous net kept)",
     },
 ];
 
@@ -497,6 +517,16 @@ impl Options {
             probe_limit: self.int(SYZYGY_PROBE_LIMIT).clamp(0, 7) as usize,
             rule50: self.bool(SYZYGY_50_MOVE_RULE),
         }
+    }
+
+    /// `Use NNUE`.
+    pub fn use_nnue(&self) -> bool {
+        self.bool(USE_NNUE)
+    }
+
+    /// `EvalFile` as given (`<default>` or empty: the built-in net).
+    pub fn eval_file(&self) -> &str {
+        self.text(EVAL_FILE)
     }
 
     /// The search settings the options give: `Threads`, `MultiPV`, `Move

@@ -10,6 +10,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::bench::{BenchPosition, BenchResult};
+use crate::eval::EvalKind;
 use crate::search::{SearchInfo, SearchReport};
 
 /// Receives the engine's reports, each with the [`Style`] to write it in.
@@ -45,6 +46,19 @@ impl StyleCell {
     }
 }
 
+/// What the scores of a search's reports are read against: the material
+/// of its root position (see
+/// [`material_points`](crate::chess::values::material_points)), for the
+/// win/draw/loss chances, and the evaluation it played with, whose
+/// centipawns they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreContext {
+    /// The material of the root position.
+    pub material: u32,
+    /// The evaluation the search played with.
+    pub eval: EvalKind,
+}
+
 /// One report of a running job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Report {
@@ -52,10 +66,8 @@ pub enum Report {
     Progress {
         /// What the search reports.
         report: SearchReport,
-        /// The material of the root position (see
-        /// [`material_points`](crate::chess::values::material_points)), for
-        /// the win/draw/loss chances of its scores.
-        material: u32,
+        /// What its scores are read against.
+        scores: ScoreContext,
     },
     /// `go` is answered from the opening book: this move, then the
     /// [`Report::Answer`] that plays it.
@@ -84,9 +96,8 @@ pub enum Report {
         best: Option<Move>,
         /// The expected reply, when the line has one.
         ponder: Option<Move>,
-        /// The material of the root position, as for
-        /// [`Report::Progress`].
-        material: u32,
+        /// What its score is read against, as for [`Report::Progress`].
+        scores: ScoreContext,
     },
     /// The search of a `go` failed (a bug in the engine, caught so that
     /// the GUI is never left waiting): the reason, and a legal move played

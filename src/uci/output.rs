@@ -9,10 +9,10 @@ use std::sync::Mutex;
 
 use shakmaty::Move;
 
-use super::wdl::Wdl;
+use super::wdl::{ScoreModel, Wdl};
 use crate::chess::move_to_uci;
-use crate::engine::{Report, Style};
-use crate::search::{Score, ScoreBound, SearchInfo, SearchReport};
+use crate::engine::{Report, ScoreContext, Style};
+use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, TB_WIN_BOUND};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
 pub struct Output {
@@ -110,9 +110,20 @@ pub fn format_score(score: Score) -> String {
     }
 }
 
-/// An `info depth … pv …` line; `wdl` (for `UCI_ShowWDL`) comes after the
-/// score and its bound, as in Stockfish.
-pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> String {
+/// The score `info` shows, read with `model`: an evaluation's centipawns
+/// as the model shows them ([`ScoreModel::shown_cp`]: normalised or as they
+/// are), a mate or a tablebase score as it is.
+pub fn shown_score(info: &SearchInfo, model: &ScoreModel) -> Score {
+    match info.score() {
+        Score::Cp(cp) if info.line.score.abs() < TB_WIN_BOUND => Score::Cp(model.shown_cp(cp)),
+        score => score,
+    }
+}
+
+/// An `info depth … pv …` line with `score` (see [`shown_score`]); `wdl`
+/// (for `UCI_ShowWDL`) comes after the score and its bound, as in
+/// Stockfish.
+pub fn format_info(info: &SearchInfo, chess960: bool, score: Score, wdl: Option<Wdl>) -> String {
     let (line, counters) = (&info.line, &info.counters);
     let ms = counters.time.as_millis() as u64;
     let nps = (u128::from(counters.nodes) * 1_000_000_000 / counters.time.as_nanos().max(1)) as u64;
@@ -130,7 +141,7 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> Strin
         line.depth,
         line.seldepth,
         info.multipv,
-        format_score(info.score()),
+        format_score(score),
         counters.nodes,
         counters.hashfull,
     );
@@ -147,13 +158,13 @@ pub fn format_info(info: &SearchInfo, chess960: bool, wdl: Option<Wdl>) -> Strin
 /// The lines an engine report turns into.
 pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     match report {
-        Report::Progress { report, material } => format_search(report, style, *material),
+        Report::Progress { report, scores } => format_search(report, style, *scores),
         Report::Answer {
             info,
             best,
             ponder,
-            material,
-        } => format_answer(info.as_ref(), *best, *ponder, style, *material),
+            scores,
+        } => format_answer(info.as_ref(), *best, *ponder, style, *scores),
         Report::SearchFailed { reason, best } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![
@@ -233,26 +244,32 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
 }
 
 /// The win/draw/loss chances of `info`'s score (`None` unless
-/// `style.show_wdl`); `material` is the root position's ([`Wdl::from_score`]).
-/// A score the tables prove shows certain chances ([`Wdl::proven`]).
-fn wdl_of(info: &SearchInfo, style: Style, material: u32) -> Option<Wdl> {
+/// `style.show_wdl`), by the model of the evaluation that played with the
+/// root position's material ([`ScoreModel::wdl`]). A score the tables
+/// prove shows certain chances ([`Wdl::proven`]).
+fn wdl_of(info: &SearchInfo, style: Style, scores: ScoreContext) -> Option<Wdl> {
     style.show_wdl.then(|| {
         if info.line.tb_proven {
             Wdl::proven(info.score())
         } else {
-            Wdl::from_score(info.score(), material)
+            ScoreModel::of(scores.eval).wdl(info.score(), scores.material)
         }
     })
 }
 
-/// The line a search's progress report turns into; `material` is the root
-/// position's, for the win/draw/loss chances shown when `style.show_wdl`.
-pub fn format_search(report: &SearchReport, style: Style, material: u32) -> Vec<String> {
+/// `info`'s line as `style` and `scores` say.
+fn info_line(info: &SearchInfo, style: Style, scores: ScoreContext) -> String {
+    let score = shown_score(info, ScoreModel::of(scores.eval));
+    format_info(info, style.chess960, score, wdl_of(info, style, scores))
+}
+
+/// The line a search's progress report turns into; `scores` says whose
+/// centipawns its scores are and the root position's material, for the
+/// win/draw/loss chances shown when `style.show_wdl`.
+pub fn format_search(report: &SearchReport, style: Style, scores: ScoreContext) -> Vec<String> {
     let chess960 = style.chess960;
     match report {
-        SearchReport::Iteration(info) => {
-            vec![format_info(info, chess960, wdl_of(info, style, material))]
-        }
+        SearchReport::Iteration(info) => vec![info_line(info, style, scores)],
         SearchReport::CurrMove { depth, mv, number } => {
             vec![format!(
                 "info depth {depth} currmove {} currmovenumber {number}",
@@ -269,7 +286,7 @@ pub fn format_answer(
     best: Option<Move>,
     ponder: Option<Move>,
     style: Style,
-    material: u32,
+    scores: ScoreContext,
 ) -> Vec<String> {
     let mut lines = Vec::with_capacity(2);
     match info {
@@ -287,11 +304,7 @@ pub fn format_answer(
             }
             lines.push(line);
         }
-        Some(info) => lines.push(format_info(
-            info,
-            style.chess960,
-            wdl_of(info, style, material),
-        )),
+        Some(info) => lines.push(info_line(info, style, scores)),
         // The line was the last one sent already.
         None => {}
     }
@@ -316,8 +329,17 @@ fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::EvalKind;
     use crate::search::{Counters, MATE, PvLine};
     use std::time::Duration;
+
+    /// The scores of a hand-crafted search with `material`.
+    fn hce(material: u32) -> ScoreContext {
+        ScoreContext {
+            material,
+            eval: EvalKind::HandCrafted,
+        }
+    }
 
     #[test]
     fn no_move_report_is_depth_0_and_the_null_move() {
@@ -330,7 +352,7 @@ mod tests {
             pv: vec![],
         };
         let info = SearchInfo::new(&mated, 1, &Counters::default());
-        let lines = format_answer(Some(&info), None, None, Style::default(), 78);
+        let lines = format_answer(Some(&info), None, None, Style::default(), hce(78));
         assert_eq!(lines, vec!["info depth 0 score mate 0", "bestmove 0000"]);
     }
 
@@ -351,7 +373,7 @@ mod tests {
             time: Duration::from_millis(10),
         };
         let report = SearchReport::Iteration(SearchInfo::new(&line, 1, &counters));
-        let plain = format_search(&report, Style::default(), 30);
+        let plain = format_search(&report, Style::default(), hce(30));
         assert_eq!(
             plain,
             vec![
@@ -364,7 +386,7 @@ mod tests {
         };
         let wdl = Wdl::from_score(Score::Cp(40), 30);
         assert_eq!(
-            format_search(&report, style, 30),
+            format_search(&report, style, hce(30)),
             vec![format!(
                 "info depth 5 seldepth 7 multipv 1 score cp 40 lowerbound wdl {wdl} nodes 1000 nps 100000 hashfull 0 time 10"
             )]
@@ -375,11 +397,48 @@ mod tests {
         };
         info.counters.tbhits = Some(12);
         assert_eq!(
-            format_search(&SearchReport::Iteration(info), style, 30),
+            format_search(&SearchReport::Iteration(info), style, hce(30)),
             vec![format!(
                 "info depth 5 seldepth 7 multipv 1 score cp 40 lowerbound wdl {wdl} nodes 1000 nps 100000 hashfull 0 tbhits 12 time 10"
             )]
         );
+    }
+
+    #[test]
+    fn a_normalised_model_shows_normalised_centipawns_and_leaves_decisive_scores() {
+        let model = ScoreModel {
+            normalised: true,
+            ..ScoreModel::HAND_CRAFTED
+        };
+        let info = |score| {
+            let line = PvLine {
+                depth: 5,
+                seldepth: 7,
+                score,
+                tb_proven: false,
+                bound: None,
+                pv: vec![],
+            };
+            SearchInfo::new(&line, 1, &Counters::default())
+        };
+        let pawn = model.pawn();
+        assert_eq!(
+            shown_score(&info(pawn.round() as i32), &model),
+            Score::Cp(100)
+        );
+        assert_eq!(
+            shown_score(&info(-(2.0 * pawn).round() as i32), &model),
+            Score::Cp(-200)
+        );
+        assert_eq!(shown_score(&info(MATE - 3), &model), Score::Mate(2));
+        let tb = crate::search::TB_WIN - 7;
+        assert_eq!(shown_score(&info(tb), &model), Score::Cp(19_993));
+        // The hand-crafted evaluation's as they are, the net's normalised.
+        let hand_crafted = ScoreModel::of(EvalKind::HandCrafted);
+        assert_eq!(shown_score(&info(37), hand_crafted), Score::Cp(37));
+        let net = ScoreModel::of(EvalKind::Net);
+        let shown = (37.0 * 100.0 / net.pawn()).round() as i32;
+        assert_eq!(shown_score(&info(37), net), Score::Cp(shown));
     }
 
     #[test]
@@ -391,7 +450,7 @@ mod tests {
             to: shakmaty::Square::E4,
             promotion: None,
         };
-        let lines = format_answer(None, Some(m), None, Style::default(), 78);
+        let lines = format_answer(None, Some(m), None, Style::default(), hce(78));
         assert_eq!(lines, vec!["bestmove e2e4"]);
     }
 

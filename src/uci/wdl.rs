@@ -1,9 +1,11 @@
 //! Win/draw/loss estimates for a reported score (`UCI_ShowWDL`): how often
 //! Shears, in its own games, went on to win, draw or lose from positions it
-//! scored so. This module owns the fitted model and its rounding; it does
-//! not change any score. It lives with the one that uses it, the formatting
-//! of `info` lines, which gets the material of the root position with each
-//! report ([`material_points`](crate::chess::values::material_points)).
+//! scored so; and, for an evaluation whose model says so, the `score cp`
+//! normalised by it. This module owns the fitted models (one per
+//! evaluation: [`ScoreModel`]) and their rounding. It lives with the one
+//! that uses it, the formatting of `info` lines, which gets the material of
+//! the root position and the evaluation that played with each report
+//! ([`ScoreContext`](crate::engine::ScoreContext)).
 //!
 //! The model is Stockfish's: from the side to move's view, for a score of
 //! `x` centipawns with `m` material on the board,
@@ -22,6 +24,18 @@
 //! coefficients were fitted by maximum likelihood to Shears' self-play games
 //! by `scripts/wdl_fit.py` (docs/tuning.md: "Win/draw/loss"), which prints them.
 //!
+//! **Normalised scores.** Each evaluation has its own centipawns, so each
+//! has its own model ([`ScoreModel::HAND_CRAFTED`], [`ScoreModel::NET`]),
+//! always in that evaluation's own (internal) centipawns. A model may also
+//! normalise the `score cp` it shows, as Stockfish does: `cp · 100 /
+//! a(58)`, so that a shown 100 is an even chance of a win with the
+//! material of the game's middle (`t = 1`), and the win/draw/loss chances
+//! stay those of the internal score, so the two always agree. The
+//! hand-crafted evaluation's scores are shown as they are (its games and
+//! their records use them); the net's are normalised, by a provisional
+//! model until one is fitted on games played with it (see
+//! [`ScoreModel::NET`]).
+//!
 //! ```
 //! use shears::search::Score;
 //! use shears::uci::wdl::Wdl;
@@ -32,6 +46,7 @@
 
 use std::fmt;
 
+use crate::eval::EvalKind;
 use crate::search::Score;
 
 /// Smallest material the model tells apart; less counts as this much.
@@ -43,10 +58,105 @@ pub const MATERIAL_MAX: u32 = 78;
 /// Material that maps to `t = 1`.
 const MATERIAL_SCALE: f64 = 58.0;
 
-/// Coefficients of `a(t)`, centipawns, highest power first.
+/// Coefficients of the hand-crafted evaluation's `a(t)`, centipawns,
+/// highest power first.
 const AS: [f64; 4] = [-594.912, 1609.610, -1407.704, 483.281];
-/// Coefficients of `b(t)`, centipawns, highest power first.
+/// Coefficients of the hand-crafted evaluation's `b(t)`, centipawns,
+/// highest power first.
 const BS: [f64; 4] = [-209.866, 533.070, -399.585, 147.071];
+
+/// How one evaluation's scores are read: its win/draw/loss model, in its
+/// own centipawns, and whether the `score cp` shown is normalised by it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoreModel {
+    /// Coefficients of `a(t)`, centipawns, highest power first.
+    pub a: [f64; 4],
+    /// Coefficients of `b(t)`, centipawns, highest power first.
+    pub b: [f64; 4],
+    /// Whether `score cp` shows `cp · 100 / a(t = 1)` instead of `cp`.
+    pub normalised: bool,
+}
+
+impl ScoreModel {
+    /// The hand-crafted evaluation's model (docs/tuning.md), its scores
+    /// shown as they are.
+    pub const HAND_CRAFTED: ScoreModel = ScoreModel {
+        a: AS,
+        b: BS,
+        normalised: false,
+    };
+
+    /// The net's model, its `score cp` normalised. **Provisional**: the
+    /// hand-crafted evaluation's coefficients (`a(t = 1)` = 90.3 cp), which
+    /// the first nets, trained on the scores of searches with it, roughly
+    /// share. How it is fitted (docs/nnue.md, "Scores with the net"): play
+    /// Shears against Shears with `Use NNUE` true, run
+    /// `scripts/wdl_fit.py` on the games (docs/tuning.md, "Win/draw/loss"),
+    /// multiply the coefficients it prints by `a(t = 1) / 100` of the model
+    /// the games were played with (their PGN scores are the normalised
+    /// ones), and put them in `a` and `b`.
+    pub const NET: ScoreModel = ScoreModel {
+        a: AS,
+        b: BS,
+        normalised: true,
+    };
+
+    /// The model of the evaluation `kind`.
+    pub fn of(kind: EvalKind) -> &'static ScoreModel {
+        match kind {
+            EvalKind::HandCrafted => &ScoreModel::HAND_CRAFTED,
+            EvalKind::Net => &ScoreModel::NET,
+        }
+    }
+
+    /// `(a, b)` in centipawns for `material`.
+    fn parameters(&self, material: u32) -> (f64, f64) {
+        let t = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_SCALE;
+        let poly = |c: &[f64; 4]| c.iter().fold(0.0, |acc, &k| acc * t + k);
+        (
+            poly(&self.a).max(PARAMETER_FLOOR),
+            poly(&self.b).max(PARAMETER_FLOOR),
+        )
+    }
+
+    /// The centipawns of a pawn as the model reads the game's middle:
+    /// `a(t = 1)`, the score that wins half the time with 58 material.
+    pub fn pawn(&self) -> f64 {
+        self.parameters(MATERIAL_SCALE as u32).0
+    }
+
+    /// The `score cp` shown for an evaluation's `cp` (not a mate or
+    /// tablebase score): `cp · 100 / a(t = 1)` rounded when the model is
+    /// normalised, else `cp`.
+    pub fn shown_cp(&self, cp: i32) -> i32 {
+        if self.normalised {
+            (f64::from(cp) * 100.0 / self.pawn()).round() as i32
+        } else {
+            cp
+        }
+    }
+
+    /// The chances for `score` (in the evaluation's own centipawns) with
+    /// `material` on the board: see [`Wdl::from_score`].
+    pub fn wdl(&self, score: Score, material: u32) -> Wdl {
+        let cp = match score {
+            Score::Mate(n) if n > 0 => return Wdl::WIN,
+            Score::Mate(_) => return Wdl::LOSS,
+            Score::Cp(cp) => f64::from(cp),
+        };
+        let (a, b) = self.parameters(material);
+        let win = per_mille(logistic((cp - a) / b));
+        let loss = per_mille(logistic((-cp - a) / b));
+        // With a > 0, P(win) + P(loss) < 1, so the rounded sum is at most
+        // 1000 (each rounding adds less than a half); min() is a guard only.
+        let loss = loss.min(1000 - win);
+        Wdl {
+            win,
+            draw: 1000 - win - loss,
+            loss,
+        }
+    }
+}
 
 /// The smallest `a` and `b` the model uses, in centipawns. The fitted
 /// polynomials stay well above these over the whole material range (a test
@@ -85,30 +195,18 @@ impl Wdl {
         loss: 1000,
     };
 
-    /// The model's chances for `score` with `material` on the board (see
-    /// [`material_points`](crate::chess::values::material_points)). A mate score is a certain result: `Mate(n)` with
-    /// `n > 0` a win, otherwise (being mated; `Mate(0)` is mated now) a loss.
+    /// The hand-crafted evaluation's chances for `score` with `material`
+    /// on the board (see
+    /// [`material_points`](crate::chess::values::material_points));
+    /// [`ScoreModel::wdl`] gives any evaluation's. A mate score is a
+    /// certain result: `Mate(n)` with `n > 0` a win, otherwise (being
+    /// mated; `Mate(0)` is mated now) a loss.
     ///
     /// The win and loss chances are rounded to the nearest per mille and the
     /// draw is the rest, so the three add up to exactly 1000; the win chance
     /// never falls and the loss chance never rises as the score rises.
     pub fn from_score(score: Score, material: u32) -> Wdl {
-        let cp = match score {
-            Score::Mate(n) if n > 0 => return Wdl::WIN,
-            Score::Mate(_) => return Wdl::LOSS,
-            Score::Cp(cp) => f64::from(cp),
-        };
-        let (a, b) = parameters(material);
-        let win = per_mille(logistic((cp - a) / b));
-        let loss = per_mille(logistic((-cp - a) / b));
-        // With a > 0, P(win) + P(loss) < 1, so the rounded sum is at most
-        // 1000 (each rounding adds less than a half); min() is a guard only.
-        let loss = loss.min(1000 - win);
-        Wdl {
-            win,
-            draw: 1000 - win - loss,
-            loss,
-        }
+        ScoreModel::HAND_CRAFTED.wdl(score, material)
     }
 }
 
@@ -133,16 +231,6 @@ impl fmt::Display for Wdl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {}", self.win, self.draw, self.loss)
     }
-}
-
-/// `(a, b)` in centipawns for `material`.
-fn parameters(material: u32) -> (f64, f64) {
-    let t = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_SCALE;
-    let poly = |c: &[f64; 4]| c.iter().fold(0.0, |acc, &k| acc * t + k);
-    (
-        poly(&AS).max(PARAMETER_FLOOR),
-        poly(&BS).max(PARAMETER_FLOOR),
-    )
 }
 
 fn logistic(z: f64) -> f64 {
@@ -201,11 +289,51 @@ mod tests {
 
     #[test]
     fn the_fitted_parameters_are_positive_over_the_whole_range() {
-        for m in MATERIAL_MIN..=MATERIAL_MAX {
-            let t = f64::from(m) / MATERIAL_SCALE;
-            let poly = |c: &[f64; 4]| c.iter().fold(0.0, |acc, &k| acc * t + k);
-            assert!(poly(&AS) > 20.0 && poly(&BS) > 20.0, "material {m}");
+        for model in [ScoreModel::HAND_CRAFTED, ScoreModel::NET] {
+            for m in MATERIAL_MIN..=MATERIAL_MAX {
+                let t = f64::from(m) / MATERIAL_SCALE;
+                let poly = |c: &[f64; 4]| c.iter().fold(0.0, |acc, &k| acc * t + k);
+                assert!(
+                    poly(&model.a) > 20.0 && poly(&model.b) > 20.0,
+                    "material {m}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn the_hand_crafted_scores_are_shown_as_they_are() {
+        let model = ScoreModel::of(EvalKind::HandCrafted);
+        assert!(!model.normalised);
+        for cp in [-700, -90, 0, 1, 54, 90, 3000] {
+            assert_eq!(model.shown_cp(cp), cp);
+            assert_eq!(
+                model.wdl(Score::Cp(cp), 40),
+                Wdl::from_score(Score::Cp(cp), 40)
+            );
+        }
+    }
+
+    #[test]
+    fn a_normalised_score_of_100_wins_half_the_time_in_the_middle_of_the_game() {
+        // The net's model, and any fitted model normalised.
+        assert!(ScoreModel::of(EvalKind::Net).normalised);
+        let model = ScoreModel {
+            normalised: true,
+            ..ScoreModel::HAND_CRAFTED
+        };
+        let pawn = model.pawn();
+        assert!((pawn - 90.275).abs() < 0.01, "a(t = 1) = {pawn}");
+        let cp = pawn.round() as i32;
+        assert_eq!(model.shown_cp(cp), 100);
+        assert_eq!(model.shown_cp(-cp), -100);
+        assert_eq!(model.shown_cp(0), 0);
+        // The chances stay those of the evaluation's own score: even at a
+        // shown 100 with the middle's material.
+        let w = model.wdl(Score::Cp(cp), MATERIAL_SCALE as u32);
+        assert!((495..=505).contains(&w.win), "{w}");
+        // The net's model slots in the same way.
+        assert_eq!(ScoreModel::of(EvalKind::Net), &ScoreModel::NET);
     }
 
     #[test]

@@ -726,12 +726,13 @@ fn perft_2_from_startpos_divides_into_20_moves_and_400_nodes() {
 // 10 ────────────────────────────────────────────────────────────────────────
 
 #[test]
-fn d_prints_diagram_fen_key_and_checkers() {
+fn d_prints_the_evaluation_diagram_fen_key_and_checkers() {
     let mut e = Engine::spawn();
     e.send("d");
     let lines = e.read_until(|l| l.starts_with("Checkers:"));
     let sep = " +---+---+---+---+---+---+---+---+";
     let expected: Vec<String> = [
+        "Evaluation: hand-crafted evaluation (Use NNUE false)",
         sep,
         " | r | n | b | q | k | b | n | r | 8",
         sep,
@@ -756,15 +757,15 @@ fn d_prints_diagram_fen_key_and_checkers() {
     .iter()
     .map(|s| (*s).to_owned())
     .collect();
-    assert_eq!(lines[..20], expected[..]);
-    let key = lines[20].strip_prefix("Key: ").expect("a Key line");
+    assert_eq!(lines[..21], expected[..]);
+    let key = lines[21].strip_prefix("Key: ").expect("a Key line");
     assert!(
         key.len() == 16 && key.chars().all(|c| c.is_ascii_hexdigit()),
         "{key:?}"
     );
     assert_eq!(key, format!("{:016X}", Position::startpos().key()));
-    assert_eq!(lines[21].trim_end(), "Checkers:");
-    assert_eq!(lines.len(), 22);
+    assert_eq!(lines[22].trim_end(), "Checkers:");
+    assert_eq!(lines.len(), 23);
 
     // A check: the key follows the position and the checker is named.
     e.set_position("position startpos moves e2e4 f7f6 d1h5");

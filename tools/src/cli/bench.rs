@@ -1,10 +1,15 @@
 //! `shears bench`: the bench positions searched to a fixed depth on one
 //! thread, the signature of the engine's search (and, with `--ordering` or
-//! `--no-tt`, what a move-ordering step or the table buys).
+//! `--no-tt`, what a move-ordering step or the table buys; with `--nnue`,
+//! the search with the net).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use shears::engine::bench::{self, DEFAULT_DEPTH};
+use shears::eval::nnue::NetError;
+use shears::eval::{Evaluation, LoadedNet};
 use shears::search::params::SearchConfig;
 use shears::search::{OrderingStep, Signals};
 
@@ -42,6 +47,13 @@ pub struct BenchArgs {
     /// Turn the transposition table off (probes and stores).
     #[arg(long)]
     pub no_tt: bool,
+    /// Play with the net (the built-in one, or --eval-file's) instead of
+    /// the hand-crafted evaluation, as `Use NNUE` does.
+    #[arg(long)]
+    pub nnue: bool,
+    /// The net for --nnue (default: the one built into the engine).
+    #[arg(long, value_name = "FILE", requires = "nnue")]
+    pub eval_file: Option<PathBuf>,
 }
 
 impl BenchArgs {
@@ -68,11 +80,38 @@ impl BenchArgs {
     }
 }
 
+/// The evaluation `--nnue` and `--eval-file` ask for.
+///
+/// # Errors
+///
+/// The net file and why it cannot be used.
+pub fn evaluation(nnue: bool, eval_file: Option<&PathBuf>) -> Result<Evaluation, String> {
+    if !nnue {
+        return Ok(Evaluation::HandCrafted);
+    }
+    let net = match eval_file {
+        Some(path) => LoadedNet::load(path).map(Arc::new).map_err(|e| match e {
+            NetError::Io { .. } => e.to_string(),
+            e => format!("{}: {e}", path.display()),
+        }),
+        None => LoadedNet::built_in().map_err(|e| format!("the built-in net: {e}")),
+    };
+    net.map(Evaluation::Net)
+}
+
 /// `shears bench`: each position's line as it ends, the report, and last
-/// `<nodes> nodes <nps> nps`.
+/// `<nodes> nodes <nps> nps`. Exit 2 when the net cannot be used.
 pub(super) fn run(args: &BenchArgs) -> ExitCode {
+    let evaluation = match evaluation(args.nnue, args.eval_file.as_ref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("shears bench: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let signals = Signals::new(false);
-    let result = bench::run_with(args.depth(), args.config(), &signals, &mut |p| {
+    let (depth, config) = (args.depth(), args.config());
+    let result = bench::run_with(depth, config, &evaluation, &signals, &mut |p| {
         println!("{p}")
     });
     for line in result.report() {

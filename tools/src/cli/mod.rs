@@ -128,7 +128,7 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::TbPlay(args) => tablebase::run_tb_play(&args, &config),
         CliCommand::TbGen(args) => tablebase::run_tb_gen(&args, &config),
         CliCommand::Spsa => train::run_spsa(),
-        CliCommand::Datagen(args) => train::run_datagen(&args),
+        CliCommand::Datagen(args) => train::run_datagen(&args, &config.options),
         CliCommand::Tune(args) => train::run_tune(&args),
         CliCommand::Train(args) => nnue::run_train(&args),
     }

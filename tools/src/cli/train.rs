@@ -8,9 +8,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::bench;
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::progress::bar;
 use crate::tune;
+use shears::engine::options::Options;
+use shears::eval::is_built_in;
 use shears::search::{MAX_DEPTH, TUNABLE_AT_RUN_TIME, tunable_specs};
 
 /// How often a run without a terminal reports its progress on stderr.
@@ -52,6 +55,14 @@ pub struct DatagenArgs {
     /// the opening's own plies never are.
     #[arg(long, default_value_t = datagen::MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
     pub min_ply: u32,
+    /// Play with the net (the built-in one, or --eval-file's) instead of
+    /// the hand-crafted evaluation (or `Use NNUE = true` in engine.toml).
+    #[arg(long)]
+    pub nnue: bool,
+    /// The net for --nnue (default: engine.toml's `EvalFile`, else the
+    /// one built into the engine).
+    #[arg(long, value_name = "FILE", requires = "nnue")]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// The progress of a run: a bar on a terminal, else a line on stderr now
@@ -118,8 +129,21 @@ impl Progress {
     }
 }
 
-pub(super) fn run_datagen(args: &DatagenArgs) -> ExitCode {
+pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
     let file = &args.file;
+    // The flags first, else engine.toml's Use NNUE and EvalFile.
+    let nnue = args.nnue || settings.use_nnue();
+    let eval_file = args.eval_file.clone().or_else(|| {
+        let name = settings.eval_file();
+        (!is_built_in(name)).then(|| PathBuf::from(name))
+    });
+    let evaluation = match bench::evaluation(nnue, eval_file.as_ref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("shears datagen: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let book = match Book::load(&args.books) {
         Ok(b) => b,
         Err(e) => {
@@ -157,16 +181,17 @@ pub(super) fn run_datagen(args: &DatagenArgs) -> ExitCode {
     };
     let have = existing.games.len() as u64;
     eprintln!(
-        "{}: {have} games, {} positions already; playing {} more on {} threads ({}, {})",
+        "{}: {have} games, {} positions already; playing {} more on {} threads ({}, {}{})",
         file.display(),
         existing.positions,
         args.games.saturating_sub(have),
         config.threads,
         config.describe(),
-        openings.describe()
+        openings.describe(),
+        datagen::describe_evaluation(&evaluation)
     );
     let progress = Progress::new(have, args.games);
-    let result = datagen::run(file, &config, &openings, &|game| {
+    let result = datagen::run(file, &config, &evaluation, &openings, &|game| {
         progress.game_done(game.positions.len() as u64);
     });
     progress.bar.finish_and_clear();

@@ -27,6 +27,7 @@ use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
 use shears::chess::Position;
 use shears::chess::gives_check;
 use shears::chess::random::Rng;
+use shears::eval::Evaluation;
 use shears::search::params::SearchConfig;
 use shears::search::tt::TtError;
 use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, TB_WIN_BOUND};
@@ -53,15 +54,16 @@ pub const MAX_PLIES: u32 = 400;
 /// Hash table of each game's searches, MB.
 pub const HASH_MB: usize = 16;
 
-/// The engine's own searcher, one thread, no tables, fixed nodes or depth:
-/// what both sides play with.
+/// The engine's own searcher, one thread, no tables, fixed nodes or depth,
+/// with the run's evaluation: what both sides play with.
 pub(super) struct Player {
     searcher: Searcher,
     limits: SearchLimits,
+    evaluation: Evaluation,
 }
 
 impl Player {
-    pub(super) fn new(config: &DatagenConfig) -> Result<Player, TtError> {
+    pub(super) fn new(config: &DatagenConfig, evaluation: &Evaluation) -> Result<Player, TtError> {
         let limits = SearchLimits {
             nodes: config.nodes,
             depth: config.depth,
@@ -70,6 +72,7 @@ impl Player {
         Ok(Player {
             searcher: Searcher::new(HASH_MB)?,
             limits,
+            evaluation: evaluation.clone(),
         })
     }
 
@@ -79,7 +82,8 @@ impl Player {
 
     /// The chosen move and its score for the side to move.
     fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
-        let outcome = self.searcher.think(&request(pos, &self.limits));
+        let request = request(pos, &self.limits).with_evaluation(&self.evaluation);
+        let outcome = self.searcher.think(&request);
         Some((outcome.best()?, outcome.score()?))
     }
 }
@@ -235,7 +239,7 @@ mod tests {
     #[test]
     fn a_game_ends_with_a_result_and_labels_quiet_positions() {
         let config = small();
-        let mut player = Player::new(&config).unwrap();
+        let mut player = Player::new(&config, &Evaluation::HandCrafted).unwrap();
         let start = Position::startpos();
         let request = request(&start, &player.limits);
         assert!(request.tables.is_none(), "tablebase-free");
@@ -259,7 +263,7 @@ mod tests {
     fn the_same_index_and_seed_give_the_same_game() {
         let config = small();
         let openings = Openings::new(Book::default(), 8, config.seed);
-        let mut player = Player::new(&config).unwrap();
+        let mut player = Player::new(&config, &Evaluation::HandCrafted).unwrap();
         let a = play_game(4, &config, &openings, &mut player).unwrap();
         let b = play_game(4, &config, &openings, &mut player).unwrap();
         assert_eq!(a, b);

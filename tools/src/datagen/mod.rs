@@ -55,6 +55,7 @@ pub use game::{
 pub use opening::{Book, BookError, Openings};
 
 use game::{Player, play_game};
+use shears::eval::Evaluation;
 use shears::search::thread_pool;
 use shears::search::tt::TtError;
 
@@ -66,6 +67,16 @@ pub const BOOK_RANDOM_PLIES: u32 = 2;
 pub const MIN_PLY: u32 = 16;
 /// Nodes per move when neither a node nor a depth limit is given.
 pub const DEFAULT_NODES: u64 = 5_000;
+
+/// The evaluation as the settings line shows it: nothing for the
+/// hand-crafted one (the line is as it always was), ` eval net <file>` for
+/// a net.
+pub fn describe_evaluation(evaluation: &Evaluation) -> String {
+    match evaluation {
+        Evaluation::HandCrafted => String::new(),
+        Evaluation::Net(_) => format!(" eval {}", evaluation.describe()),
+    }
+}
 
 /// What one `datagen` run does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -285,9 +296,9 @@ fn resume_packed(reader: &mut impl Read) -> io::Result<Existing> {
     Ok(existing)
 }
 
-/// Plays games until `path` holds `config.games` of them, appending each as
-/// it ends; `on_game` is called after each write (for progress). Returns
-/// how many games and positions this run added.
+/// Plays games with `evaluation` until `path` holds `config.games` of
+/// them, appending each as it ends; `on_game` is called after each write
+/// (for progress). Returns how many games and positions this run added.
 ///
 /// # Errors
 ///
@@ -296,6 +307,7 @@ fn resume_packed(reader: &mut impl Read) -> io::Result<Existing> {
 pub fn run(
     path: &Path,
     config: &DatagenConfig,
+    evaluation: &Evaluation,
     openings: &Openings,
     on_game: &(dyn Fn(&GameRecord) + Sync),
 ) -> Result<(u64, u64), DatagenError> {
@@ -322,7 +334,12 @@ pub fn run(
     }
     let packed = is_packed(path);
     if !packed {
-        let header = format!("# datagen {} {}\n", config.describe(), openings.describe());
+        let header = format!(
+            "# datagen {} {}{}\n",
+            config.describe(),
+            openings.describe(),
+            describe_evaluation(evaluation)
+        );
         file.write_all(header.as_bytes()).map_err(io_error)?;
     }
     let threads = config.threads.max(1);
@@ -339,7 +356,7 @@ pub fn run(
             use rayon::prelude::*;
             pool.install(|| {
                 todo.par_iter().with_max_len(1).for_each_init(
-                    || Player::new(config),
+                    || Player::new(config, evaluation),
                     |player, &index| {
                         if stop.load(std::sync::atomic::Ordering::Relaxed) {
                             return;
@@ -404,7 +421,14 @@ mod tests {
     fn an_interrupted_file_resumes_without_losing_or_repeating_games() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("data.txt");
-        let (games, _) = run(&path, &small(), &no_book(&small()), &|_| {}).unwrap();
+        let (games, _) = run(
+            &path,
+            &small(),
+            &Evaluation::HandCrafted,
+            &no_book(&small()),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(games, 2);
         let full = std::fs::read_to_string(&path).unwrap();
         assert!(
@@ -426,14 +450,28 @@ mod tests {
             games: 3,
             ..small()
         };
-        let (games, _) = run(&path, &more, &no_book(&more), &|_| {}).unwrap();
+        let (games, _) = run(
+            &path,
+            &more,
+            &Evaluation::HandCrafted,
+            &no_book(&more),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(games, 1, "only the missing game is played");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with(&full), "what was written is kept");
         assert!(!text.contains("K5k"), "the partial block is cut off");
         assert_eq!(resume(&path).unwrap().games, HashSet::from([0, 1, 2]));
         // Nothing left to do: nothing is written, not even a header.
-        let (games, _) = run(&path, &more, &no_book(&more), &|_| {}).unwrap();
+        let (games, _) = run(
+            &path,
+            &more,
+            &Evaluation::HandCrafted,
+            &no_book(&more),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(games, 0);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
@@ -442,8 +480,22 @@ mod tests {
     fn a_packed_file_holds_the_text_file_positions_and_resumes() {
         let dir = tempfile::tempdir().unwrap();
         let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
-        run(&txt, &small(), &no_book(&small()), &|_| {}).unwrap();
-        run(&bin, &small(), &no_book(&small()), &|_| {}).unwrap();
+        run(
+            &txt,
+            &small(),
+            &Evaluation::HandCrafted,
+            &no_book(&small()),
+            &|_| {},
+        )
+        .unwrap();
+        run(
+            &bin,
+            &small(),
+            &Evaluation::HandCrafted,
+            &no_book(&small()),
+            &|_| {},
+        )
+        .unwrap();
         let text = std::fs::read_to_string(&txt).unwrap();
         let bytes = std::fs::read(&bin).unwrap();
         assert_eq!(bytes.len() % packed::RECORD, 0);
@@ -483,7 +535,14 @@ mod tests {
             games: 3,
             ..small()
         };
-        let (games, _) = run(&bin, &more, &no_book(&more), &|_| {}).unwrap();
+        let (games, _) = run(
+            &bin,
+            &more,
+            &Evaluation::HandCrafted,
+            &no_book(&more),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(games, 1);
         let after = std::fs::read(&bin).unwrap();
         assert!(after.starts_with(&bytes));
@@ -499,7 +558,14 @@ mod tests {
         std::fs::write(&path, old).unwrap();
         let existing = resume(&path).unwrap();
         assert_eq!((existing.games.len(), existing.positions), (1, 1));
-        let (games, _) = run(&path, &small(), &no_book(&small()), &|_| {}).unwrap();
+        let (games, _) = run(
+            &path,
+            &small(),
+            &Evaluation::HandCrafted,
+            &no_book(&small()),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(games, 1, "game 0 is there already");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with(old));
@@ -522,7 +588,14 @@ mod tests {
             ..small()
         };
         let openings = Openings::new(Book::load(&[pgn]).unwrap(), 0, 1);
-        let err = run(&dir.path().join("d.txt"), &config, &openings, &|_| {}).unwrap_err();
+        let err = run(
+            &dir.path().join("d.txt"),
+            &config,
+            &Evaluation::HandCrafted,
+            &openings,
+            &|_| {},
+        )
+        .unwrap_err();
         assert!(matches!(err, DatagenError::NoOpening { .. }), "{err}");
     }
 }

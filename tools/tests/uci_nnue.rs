@@ -1,0 +1,441 @@
+//! The net in the engine, through the real binary: `Use NNUE` and
+//! `EvalFile` are listed; with the net every kind of `go` answers with a
+//! legal move (depth, nodes, movetime, mate, two threads with three lines,
+//! Syzygy tables); a missing, truncated, corrupt or wrong-architecture net
+//! file is refused with `info string error` naming the file and why, and
+//! the engine goes on with the net it had; `eval` shows the net's score
+//! and `d` which evaluation plays; switching `Use NNUE` on and off
+//! mid-session plays the other evaluation and back; the strength levels
+//! keep the hand-crafted evaluation; `bench` honours the options;
+//! engine.toml sets both options; `shears datagen --nnue` plays with the
+//! net.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::tables::syzygy_or_skip;
+use common::{Engine, Score, go_answered, parse_info, run_cli, text};
+use shears::chess::Position;
+use shears::eval::LoadedNet;
+use shears::eval::nnue::{FILE_LEN, HEADER_LEN};
+
+const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+/// White mates in two (Nf6+ and Bxe7#, among others).
+const MATE_IN_TWO_FEN: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0";
+
+/// The built-in net's file.
+fn net_bytes() -> Vec<u8> {
+    LoadedNet::built_in()
+        .expect("the built-in net loads")
+        .net()
+        .to_bytes()
+}
+
+/// The `Evaluation:` line of `d` (its first line).
+fn evaluation_line(e: &mut Engine) -> String {
+    e.send("d");
+    let lines = e.read_until(|l| l.starts_with("Checkers:"));
+    lines
+        .into_iter()
+        .find(|l| l.starts_with("Evaluation: "))
+        .expect("d says which evaluation plays")
+}
+
+/// The nodes of a fresh search (`ucinewgame`) of the middlegame to depth 7.
+fn fresh_nodes(e: &mut Engine) -> u64 {
+    e.send("ucinewgame");
+    e.set_position(&format!("position fen {MIDDLEGAME_FEN}"));
+    e.send("go depth 7");
+    let lines = e.read_until_bestmove();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" nodes "))
+        .expect("an info line with nodes");
+    parse_info(last).unwrap().nodes.unwrap()
+}
+
+#[test]
+fn the_options_are_listed_with_their_defaults() {
+    let mut e = Engine::spawn();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for expected in [
+        "option name Use NNUE type check default false",
+        "option name EvalFile type string default <default>",
+    ] {
+        assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
+    }
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: hand-crafted evaluation (Use NNUE false)"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn with_the_net_every_go_plays_a_legal_move() {
+    let mut e = Engine::spawn();
+    e.send("setoption name Use NNUE value true");
+    assert!(e.sync().is_empty());
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    let middlegame = Position::from_fen(MIDDLEGAME_FEN, false).unwrap();
+    e.set_position(&format!("position fen {MIDDLEGAME_FEN}"));
+    for go in ["go depth 8", "go nodes 20000", "go movetime 200"] {
+        go_answered(&mut e, &middlegame, go, &[]);
+    }
+    // Two threads, three lines.
+    e.send("setoption name Threads value 2");
+    e.send("setoption name MultiPV value 3");
+    let lines = go_answered(&mut e, &middlegame, "go depth 8", &[]);
+    let lines_of_depth_8: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 8 "))
+        .filter_map(|l| parse_info(l).ok()?.multipv)
+        .collect();
+    for k in 1..=3 {
+        assert!(lines_of_depth_8.contains(&k), "multipv {k}: {lines:?}");
+    }
+    // go mate finds the mate with the net.
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name Threads value 1");
+    let mate = Position::from_fen(MATE_IN_TWO_FEN, false).unwrap();
+    e.set_position(&format!("position fen {MATE_IN_TWO_FEN}"));
+    let lines = go_answered(&mut e, &mate, "go mate 2", &[]);
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert_eq!(
+        parse_info(last).unwrap().score,
+        Some(Score::Mate(2)),
+        "{lines:?}"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn with_the_net_the_tables_still_decide_won_endings() {
+    let Some(dir) = syzygy_or_skip("with_the_net_the_tables_still_decide_won_endings") else {
+        return;
+    };
+    let mut e = Engine::spawn();
+    e.send("setoption name Use NNUE value true");
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    assert!(e.sync().is_empty());
+    let fen = "4k2r/8/8/8/b7/8/8/RR4K1 w - - 0 1";
+    e.set_position(&format!("position fen {fen}"));
+    let pos = Position::from_fen(fen, false).unwrap();
+    let lines = go_answered(&mut e, &pos, "go depth 5", &[]);
+    let last = parse_info(lines.iter().rev().find(|l| l.contains(" score ")).unwrap()).unwrap();
+    assert_eq!(last.score, Some(Score::Cp(19_999)), "{lines:?}");
+    assert!(last.tbhits.is_some_and(|n| n > 0), "{last:?}");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove a1a4"),
+        "{lines:?}"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+/// The bad net files of the test, in `dir`: name, file (or none), and a
+/// word of the reason the engine must give.
+fn bad_nets(dir: &Path) -> Vec<(&'static str, PathBuf, &'static str)> {
+    let good = net_bytes();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let mut corrupt = good.clone();
+    corrupt[HEADER_LEN + 1000] ^= 0x40;
+    let mut narrow = good.clone();
+    narrow[16..20].copy_from_slice(&128u32.to_le_bytes());
+    vec![
+        ("missing", dir.join("missing.nnue"), "cannot read"),
+        (
+            "truncated",
+            write("truncated.nnue", &good[..FILE_LEN / 2]),
+            "truncated",
+        ),
+        ("corrupt", write("corrupt.nnue", &corrupt), "checksum"),
+        (
+            "wrong architecture",
+            write("narrow.nnue", &narrow),
+            "wrong net architecture: hidden is 128",
+        ),
+        (
+            "not a net",
+            write("text.nnue", b"hello\n"),
+            "not a Shears net",
+        ),
+    ]
+}
+
+#[test]
+fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("own.nnue");
+    std::fs::write(&own, net_bytes()).unwrap();
+    let mut e = Engine::spawn();
+    e.send("setoption name Use NNUE value true");
+    e.send(&format!("setoption name EvalFile value {}", own.display()));
+    assert!(e.sync().is_empty());
+    let playing = format!("Evaluation: net {} (Use NNUE true)", own.display());
+    assert_eq!(evaluation_line(&mut e), playing);
+    let before = fresh_nodes(&mut e);
+    let middlegame = Position::from_fen(MIDDLEGAME_FEN, false).unwrap();
+    for (what, path, reason) in bad_nets(dir.path()) {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+        let said = e.sync();
+        assert_eq!(said.len(), 1, "{what}: {said:?}");
+        let line = &said[0];
+        assert!(
+            line.starts_with("info string error: ")
+                && line.contains(&path.display().to_string())
+                && line.contains(reason),
+            "{what}: {line}"
+        );
+        assert_eq!(evaluation_line(&mut e), playing, "{what}");
+        assert_eq!(fresh_nodes(&mut e), before, "{what}: the same net plays");
+        go_answered(&mut e, &middlegame, "go depth 6", &[]);
+    }
+    // The built-in net by its name, and the hand-crafted evaluation.
+    e.send("setoption name EvalFile value <default>");
+    assert!(e.sync().is_empty());
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    assert_eq!(fresh_nodes(&mut e), before, "the same weights");
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn eval_shows_the_nets_score_beside_the_trace() {
+    let mut e = Engine::spawn();
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    e.set_position(&format!("position fen {fen}"));
+    for black_to_move in [false, true] {
+        let pos = if black_to_move {
+            e.set_position(&format!("position fen {fen} moves f1b5"));
+            let mut pos = Position::from_fen(fen, false).unwrap();
+            pos.play_uci_moves(["f1b5"], false).unwrap();
+            pos
+        } else {
+            Position::from_fen(fen, false).unwrap()
+        };
+        e.send("eval");
+        let lines = e.read_until(|l| l.starts_with("Evaluation: "));
+        let net = LoadedNet::built_in().unwrap();
+        let stm = net.evaluate(pos.board());
+        let white = if black_to_move { -stm } else { stm };
+        let n = lines.len();
+        assert!(lines[n - 3].starts_with("Final evaluation: "), "{lines:?}");
+        assert_eq!(
+            lines[n - 2],
+            format!("NNUE evaluation: {white} (white side), net <default>")
+        );
+        assert_eq!(
+            lines[n - 1],
+            "Evaluation: hand-crafted evaluation (Use NNUE false)"
+        );
+    }
+    e.send("setoption name Use NNUE value true");
+    e.send("eval");
+    let lines = e.read_until(|l| l.starts_with("Evaluation: "));
+    assert_eq!(
+        lines.last().unwrap(),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn use_nnue_switches_on_and_off_mid_session() {
+    let mut e = Engine::spawn();
+    let hand_crafted = fresh_nodes(&mut e);
+    e.send("setoption name Use NNUE value true");
+    let net = fresh_nodes(&mut e);
+    assert_ne!(net, hand_crafted, "the net plays");
+    // Off again, then on again: each evaluation's own search, as fresh.
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(fresh_nodes(&mut e), hand_crafted);
+    e.send("setoption name Use NNUE value true");
+    assert_eq!(fresh_nodes(&mut e), net);
+    // Without ucinewgame, mid-game: still a legal move each way.
+    e.set_position("position startpos moves e2e4 e7e5 g1f3");
+    let pos =
+        Position::from_fen(&common::startpos_after(&["e2e4", "e7e5", "g1f3"]), false).unwrap();
+    for on in ["false", "true", "false"] {
+        e.send(&format!("setoption name Use NNUE value {on}"));
+        go_answered(&mut e, &pos, "go depth 7", &[]);
+    }
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn the_strength_levels_keep_the_hand_crafted_evaluation() {
+    let mut e = Engine::spawn();
+    e.send("setoption name Use NNUE value true");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 2000");
+    assert!(e.sync().is_empty());
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: hand-crafted evaluation (UCI_LimitStrength plays with it, whatever Use NNUE says)"
+    );
+    let pos = Position::startpos();
+    e.set_position("position startpos");
+    go_answered(&mut e, &pos, "go nodes 2000", &[]);
+    e.send("setoption name UCI_LimitStrength value false");
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+/// The node count of `bench 4` after `setup`, in a fresh engine.
+fn uci_bench(setup: &[&str]) -> String {
+    let mut e = Engine::spawn();
+    for line in setup {
+        e.send(line);
+    }
+    e.send("bench 4");
+    let lines = e.read_until(|l| l.ends_with(" nps"));
+    assert!(e.shutdown().is_empty());
+    lines.last().unwrap().split(' ').next().unwrap().to_owned()
+}
+
+#[test]
+fn bench_plays_with_the_evaluation_the_options_choose() {
+    let hand_crafted = uci_bench(&[]);
+    let net = uci_bench(&["setoption name Use NNUE value true"]);
+    assert_ne!(net, hand_crafted);
+    let dir = tempfile::tempdir().unwrap();
+    let cli = |args: &[&str]| {
+        let out = run_cli(dir.path(), args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let last = stdout.lines().last().unwrap().to_owned();
+        last.split(' ').next().unwrap().to_owned()
+    };
+    assert_eq!(cli(&["bench", "4"]), hand_crafted);
+    assert_eq!(cli(&["bench", "4", "--nnue"]), net);
+    let own = dir.path().join("own.nnue");
+    std::fs::write(&own, net_bytes()).unwrap();
+    let own = own.display().to_string();
+    assert_eq!(cli(&["bench", "4", "--nnue", "--eval-file", &own]), net);
+    let out = run_cli(
+        dir.path(),
+        &["bench", "4", "--nnue", "--eval-file", "nothing.nnue"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("nothing.nnue: cannot read"));
+}
+
+#[test]
+fn engine_toml_sets_both_options() {
+    let mut e = Engine::spawn_with_config("[options]\n\"Use NNUE\" = true\n");
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    assert!(e.shutdown().is_empty());
+
+    // A file that cannot be used: said after uciok, the built-in net kept.
+    let mut e =
+        Engine::spawn_with_config("[options]\n\"Use NNUE\" = true\nEvalFile = \"missing.nnue\"\n");
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(&"option name EvalFile type string default <default>".to_owned()),
+        "{lines:?}"
+    );
+    let said = e.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error: engine.toml: ")
+                && l.contains("missing.nnue")
+                && l.contains("cannot read")),
+        "{said:?}"
+    );
+    assert_eq!(
+        evaluation_line(&mut e),
+        "Evaluation: net <default> (Use NNUE true)"
+    );
+    assert!(e.shutdown().is_empty());
+}
+
+#[test]
+fn datagen_plays_with_the_net_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_cli(
+        dir.path(),
+        &[
+            "datagen",
+            "games.txt",
+            "--games",
+            "1",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+            "--nnue",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let data = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
+    let header = data.lines().next().unwrap();
+    assert!(header.ends_with(" eval net <default>"), "{header}");
+    assert!(data.lines().any(|l| l.starts_with("# game 0 ")), "{data}");
+    // engine.toml's Use NNUE does it too.
+    std::fs::write(
+        dir.path().join("engine.toml"),
+        "[options]\n\"Use NNUE\" = true\n",
+    )
+    .unwrap();
+    let out = run_cli(
+        dir.path(),
+        &[
+            "datagen",
+            "more.txt",
+            "--games",
+            "1",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let data = std::fs::read_to_string(dir.path().join("more.txt")).unwrap();
+    assert!(
+        data.lines()
+            .next()
+            .unwrap()
+            .ends_with(" eval net <default>")
+    );
+    // Not asked: the hand-crafted evaluation, the header as it was.
+    std::fs::remove_file(dir.path().join("engine.toml")).unwrap();
+    let out = run_cli(
+        dir.path(),
+        &[
+            "datagen",
+            "hce.txt",
+            "--games",
+            "1",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let data = std::fs::read_to_string(dir.path().join("hce.txt")).unwrap();
+    assert!(!data.lines().next().unwrap().contains(" eval "));
+}
