@@ -1,8 +1,10 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench, perft,
 //! perft suites and EPD test suites (`suites.rs`), datagen and tune
-//! (`train.rs`), tree and compare (`theory.rs`), make and show opening
-//! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
-//! command returns its process exit code.
+//! (`train.rs`), the data files' tools (`data.rs`), tree and compare
+//! (`theory.rs`), make and show opening books (`book.rs`), and tb, tb-play
+//! and tb-gen (`tablebase.rs`). Each command returns its process exit
+//! code. UCI commands given as arguments run as UCI input, and `genfens`
+//! is answered in UCI mode (`uci_args.rs`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,18 +19,21 @@ use shears::search::OrderingStep;
 use shears::search::params::SearchConfig;
 use shears::search::theory::TheoryConfig;
 use shears::search::{SearchLimits, Signals};
-use shears::uci;
 
 mod book;
+mod data;
 mod suites;
 mod tablebase;
 mod theory;
 mod train;
+mod uci_args;
 
 pub use book::BookCommand;
+pub use data::{DataArgs, DataCommand};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{CliAlgorithm, CliLeaf, CliOrdering, TheoryCliError, TreeFormat};
 pub use train::{DatagenArgs, TuneArgs};
+pub use uci_args::{run_uci_lines, uci_lines};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
 /// stdin/stdout.
@@ -237,29 +242,26 @@ pub enum CliCommand {
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
     Spsa,
-    /// Generate tuning data: self-play games from a book line and random
-    /// plies at a fixed node budget or depth, appended to FILE game by game
-    /// (`<fen> | <result> | <score>` lines). Stop it at any time; run it
-    /// again to resume.
+    /// Generate training data: self-play games from a book line and random
+    /// plies at a fixed node budget or depth, appended to FILE in game order
+    /// (whole games in a `.games` file, kept positions in a `.bin` or text
+    /// file). Stop it at any time; run it again to resume.
     Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
     /// with Adam, against the results or a blend with the search scores)
     /// and write them as Rust source.
     Tune(TuneArgs),
+    /// The data files: stats, verify against the manifest, convert a game
+    /// file, convert match PGNs into a game file.
+    Data(DataArgs),
 }
 
 /// Runs the parsed command line. UCI mode starts whatever engine.toml
-/// holds (see [`uci::run`]); the other commands refuse a bad one.
+/// holds (see [`shears::uci::run_lines`]); the other commands refuse a bad one.
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
         let (config, problems) = Config::discover_lenient(cli.config.as_deref());
-        return match uci::run(&config, &problems) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("shears: {e}");
-                ExitCode::from(2)
-            }
-        };
+        return uci_args::run_stdin(&config, &problems);
     };
     let config = match Config::discover(cli.config.as_deref()) {
         Ok(c) => c,
@@ -392,5 +394,6 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         CliCommand::Datagen(args) => train::run_datagen(&args),
         CliCommand::Tune(args) => train::run_tune(&args),
+        CliCommand::Data(args) => data::run(&args),
     }
 }
