@@ -36,7 +36,9 @@ pub use train::{DatagenArgs, TuneArgs};
 pub use uci_args::{run_uci_lines, uci_lines};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
-/// stdin/stdout.
+/// stdin/stdout. UCI commands given as arguments, one an argument, run as
+/// its input (`shears "position startpos" "go depth 10"`; OpenBench's
+/// `shears "genfens 10 seed 1 book None" quit`).
 #[derive(Debug, Parser)]
 #[command(name = "shears", version, about)]
 pub struct Cli {
