@@ -108,8 +108,8 @@ pub enum CliCommand {
     /// with Adam, against the results or a blend with the search scores)
     /// and write them as Rust source.
     Tune(TuneArgs),
-    /// Train the learned evaluation (NNUE, docs/nnue.md) on packed data
-    /// files from `datagen` and write it as a net file the engine loads.
+    /// Train the learned evaluation (NNUE, docs/nnue.md) on data files
+    /// from `datagen` and write it as a net file the engine loads.
     Train(TrainArgs),
     /// The data files: stats, verify against the manifest, convert a game
     /// file, convert match PGNs into a game file.
