@@ -58,7 +58,9 @@ fn answer_after_ponderhit(e: &mut Engine, go: &str) -> Duration {
     assert_one_legal_answer(&lines, go);
     // The time shown counts from go too (half of the ponder at least: the
     // engine may have read go a moment after it was sent).
-    for line in lines.iter().filter(|l| l.starts_with("info depth")) {
+    // (`info depth N currmove …` lines carry no time: only lines with a score.)
+    let scored = |l: &&String| l.starts_with("info depth") && l.contains(" score ");
+    for line in lines.iter().filter(scored) {
         let info = parse_info(line).expect("a well-formed info line");
         let time = Duration::from_millis(info.time.expect("info time"));
         assert!(
