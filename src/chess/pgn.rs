@@ -61,14 +61,22 @@ impl GameResult {
     }
 }
 
-/// A SAN move as written, with the line it is on.
+/// A SAN move as written, with the line it is on and the comment after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SanText {
     /// The text (`Nf3`, `exd8=Q+`, `O-O`).
     pub text: String,
     /// 1-based line.
     pub line: usize,
+    /// The text of the first `{…}` comment that follows the move in the
+    /// main line, before the next move (a match runner writes the engine's
+    /// score and time there: `{+0.31/12 0.234s}`), at most
+    /// [`MAX_COMMENT`] bytes of it.
+    pub comment: Option<String>,
 }
+
+/// Longest comment kept after a move, bytes; the rest is dropped.
+pub const MAX_COMMENT: usize = 4096;
 
 /// One game as read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -258,23 +266,36 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Skips white space and comments; a comment left open at the end of
-    /// the input is an error of `game`.
-    fn skip_blanks(&mut self, game: &mut PgnGame) -> io::Result<()> {
+    /// the input is an error of `game`. With `main_line`, the first brace
+    /// comment after the game's last move is kept as its comment.
+    fn skip_blanks(&mut self, game: &mut PgnGame, main_line: bool) -> io::Result<()> {
         while let Some(c) = self.peek()? {
             match c {
                 b'%' if self.column == 0 => self.skip_line()?,
                 b';' => self.skip_line()?,
                 b'{' => {
                     let line = self.line;
+                    self.bump()?;
+                    let mut text = Vec::new();
                     loop {
                         match self.bump()? {
                             Some(b'}') => break,
-                            Some(_) => {}
+                            Some(c) => {
+                                if text.len() < MAX_COMMENT {
+                                    text.push(c);
+                                }
+                            }
                             None => {
                                 fail(game, line, "comment \"{\" is never closed");
                                 return Ok(());
                             }
                         }
+                    }
+                    if main_line
+                        && let Some(last) = game.moves.last_mut()
+                        && last.comment.is_none()
+                    {
+                        last.comment = Some(String::from_utf8_lossy(&text).trim().to_owned());
                     }
                 }
                 // A UTF-8 byte order mark.
@@ -399,7 +420,7 @@ impl<R: Read> PgnReader<R> {
         let mut in_movetext = false;
         let mut depth = 0usize;
         loop {
-            self.skip_blanks(&mut game)?;
+            self.skip_blanks(&mut game, depth == 0)?;
             let Some(c) = self.peek()? else {
                 break;
             };
@@ -469,7 +490,11 @@ impl<R: Read> PgnReader<R> {
                         "0-0-0" => "O-O-O".to_owned(),
                         t => t.to_owned(),
                     };
-                    game.moves.push(SanText { text, line });
+                    game.moves.push(SanText {
+                        text,
+                        line,
+                        comment: None,
+                    });
                 }
                 other => {
                     self.bump()?;

@@ -30,6 +30,31 @@ fn comments_variations_nags_and_numbers_leave_the_main_line() {
 }
 
 #[test]
+fn the_comment_after_a_main_line_move_is_kept_with_it() {
+    let text = "[Result \"1-0\"]\n\n{before any move} 1. e4 {+0.31/12 0.234s} {second}\n\
+                e5 (1... c5 {in a variation} 2. Nf3) {book} 2. Nf3 $1 { -M3/9 0.1s, White wins } 1-0\n";
+    let games = read(text);
+    let comments: Vec<Option<&str>> = games[0]
+        .moves
+        .iter()
+        .map(|m| m.comment.as_deref())
+        .collect();
+    assert_eq!(
+        comments,
+        [
+            Some("+0.31/12 0.234s"),
+            Some("book"),
+            Some("-M3/9 0.1s, White wins")
+        ]
+    );
+    let long = format!("1. e4 {{{}}} *\n", "x".repeat(MAX_COMMENT + 10));
+    assert_eq!(
+        read(&long)[0].moves[0].comment.as_ref().map(String::len),
+        Some(MAX_COMMENT)
+    );
+}
+
+#[test]
 fn games_end_at_results_or_at_the_next_tags() {
     let text = "[Result \"1-0\"]\n1. e4 e5\n\n[Result \"*\"]\n1. d4 *\n1. c4 1/2-1/2\n\n1. f4";
     let games = read(text);

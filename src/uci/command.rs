@@ -85,6 +85,30 @@ pub enum Command {
     Eval,
 }
 
+/// The words a command line starts with (in any case), as [`parse_line`]
+/// reads them.
+pub const COMMAND_WORDS: [&str; 14] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+    "bench",
+];
+
+/// Whether `word` starts a command line this engine reads.
+pub fn is_command_word(word: &str) -> bool {
+    COMMAND_WORDS.iter().any(|c| c.eq_ignore_ascii_case(word))
+}
+
 /// Parses one line. `Ok(None)` for an empty or blank line (ignored, as
 /// Stockfish does).
 ///

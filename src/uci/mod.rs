@@ -48,9 +48,19 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
     rx
 }
 
-/// Runs the UCI loop on stdin/stdout until `quit` or end of input, with
-/// the settings `config` and `problems`, engine.toml's problems found on
-/// reading it leniently ([`Config::discover_lenient`]).
+/// Lines a caller of [`run_lines`] handles itself, before the session
+/// sees them (the tools' `genfens`): it gets each line and the output, and
+/// returns whether it took the line (then it logs the line itself, with
+/// [`Output::log_input`], before answering).
+pub type Extension<'a> = dyn FnMut(&str, &Output) -> bool + 'a;
+
+/// Runs the UCI loop on `lines`, writing to stdout, until `quit` or the
+/// end of the lines, with the settings `config` and `problems`,
+/// engine.toml's problems found on reading it leniently
+/// ([`Config::discover_lenient`]). Each line goes to `extension` first;
+/// the lines it does not take go to the [`Session`]. The command line's
+/// UCI commands (`shears "setoption name Hash value 64" "go depth 5"`)
+/// run this way, as the lines of stdin do.
 ///
 /// A bad engine.toml does not stop the engine (a GUI would show only an
 /// engine that does not start): the refused keys keep their defaults, a
@@ -62,7 +72,12 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
 /// # Errors
 ///
 /// When even the default hash table cannot be allocated.
-pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
+pub fn run_lines(
+    config: &Config,
+    problems: &[ConfigError],
+    lines: impl IntoIterator<Item = String>,
+    extension: &mut Extension<'_>,
+) -> Result<(), String> {
     let mut messages: Vec<String> = problems
         .iter()
         .map(|e| format!("{e}; {}", e.consequence()))
@@ -83,9 +98,12 @@ pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
         }
     };
     let output = Arc::new(Output::with_log(log));
-    let mut session = Session::start(config, output, messages).map_err(|e| e.to_string())?;
-    let lines = spawn_reader(std::io::stdin());
-    for line in lines.iter() {
+    let mut session =
+        Session::start(config, Arc::clone(&output), messages).map_err(|e| e.to_string())?;
+    for line in lines {
+        if extension(&line, &output) {
+            continue;
+        }
         if session.handle_line(&line) == Flow::Quit {
             return Ok(());
         }
@@ -93,4 +111,19 @@ pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
     // End of input means quit (a perft or bench still finishes).
     session.finish();
     Ok(())
+}
+
+/// Runs the UCI loop on stdin/stdout: [`run_lines`] with stdin's lines and
+/// no extension.
+///
+/// # Errors
+///
+/// When even the default hash table cannot be allocated.
+pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
+    run_lines(
+        config,
+        problems,
+        spawn_reader(std::io::stdin()).iter(),
+        &mut |_, _| false,
+    )
 }

@@ -1,9 +1,11 @@
 //! The tools around the engine: the command line, EPD and perft suites,
-//! self-play training data, the tuner, the net's trainer, the theory tools (tree pictures,
+//! self-play training data (written by `datagen`, read and checked by
+//! `data`), the tuner, the net's trainer, the theory tools (tree pictures,
 //! algorithm comparisons), and endgames played out and generated with the
 //! Syzygy tables.
 
 pub mod cli;
+pub mod data;
 pub mod datagen;
 pub mod epd;
 pub mod epd_points;

@@ -6,7 +6,11 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     quiet_on_closed_stdout();
-    shears_tools::cli::run(shears_tools::cli::Cli::parse())
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(lines) = shears_tools::cli::uci_lines(&args) {
+        return shears_tools::cli::run_uci_lines(lines);
+    }
+    shears_tools::cli::run(shears_tools::cli::Cli::parse_from(args))
 }
 
 /// Exit status of a process that wrote to a closed pipe (128 + SIGPIPE),

@@ -284,9 +284,9 @@ fn tune_on_only_bad_lines_names_the_first_one() {
 }
 
 #[test]
-fn a_packed_data_file_tunes_exactly_as_its_text_twin() {
+fn packed_and_game_files_tune_exactly_as_their_text_twin() {
     let dir = tempfile::tempdir().unwrap();
-    for file in ["d.txt", "d.bin"] {
+    for file in ["d.txt", "d.bin", "d.games"] {
         let out = datagen(dir.path(), file, "3", &["--seed", "9"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
@@ -296,10 +296,12 @@ fn a_packed_data_file_tunes_exactly_as_its_text_twin() {
     assert!(3 * bin < 2 * txt, "packed {bin} bytes, text {txt}");
     for lambda in ["0", "0.5"] {
         let (a, wa) = tune(dir.path(), &["d.txt"], &["--lambda", lambda]);
-        let (b, wb) = tune(dir.path(), &["d.bin"], &["--lambda", lambda]);
-        assert!(b.status.success(), "{}", text(&b.stderr));
-        assert_eq!(losses(&a), losses(&b));
-        assert_eq!(wa, wb);
+        for twin in ["d.bin", "d.games"] {
+            let (b, wb) = tune(dir.path(), &[twin], &["--lambda", lambda]);
+            assert!(b.status.success(), "{twin}: {}", text(&b.stderr));
+            assert_eq!(losses(&a), losses(&b), "{twin}");
+            assert_eq!(wa, wb, "{twin}");
+        }
     }
     // A resumed packed file goes on where it stopped.
     let out = datagen(dir.path(), "d.bin", "4", &["--seed", "9"]);

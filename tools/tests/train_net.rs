@@ -129,6 +129,46 @@ fn a_short_run_writes_checkpoints_and_a_net_the_engine_loads_and_resumes() {
 }
 
 #[test]
+fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_cli(
+        dir.path(),
+        &[
+            "datagen",
+            "g.games",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run_cli(
+        dir.path(),
+        &[
+            "train",
+            "g.games",
+            "--epochs",
+            "1",
+            "--batch-size",
+            "64",
+            "--threads",
+            "1",
+            "--val-every-games",
+            "3",
+            "--out",
+            "g.nnue",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(stdout.contains("in 6 games from 1 file"), "{stdout}");
+    Net::load(&dir.path().join("g.nnue")).unwrap();
+}
+
+#[test]
 fn bad_input_is_refused_with_a_message_and_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     data_file(&dir.path().join("data.bin"), 4);
@@ -140,7 +180,10 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
             &["train", "data.bin", "--hidden", "128"],
             "--hidden 128: this engine's net has 256",
         ),
-        (&["train", "data.txt"], "data.txt: not a packed data file"),
+        (
+            &["train", "data.txt"],
+            "data.txt:1: expected `<fen> | <result>",
+        ),
         (
             &["train", "data.bin", "--resume", "bad.ckpt"],
             "checkpoint bad.ckpt: cut short",

@@ -438,4 +438,30 @@ fn datagen_plays_with_the_net_when_asked() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let data = std::fs::read_to_string(dir.path().join("hce.txt")).unwrap();
     assert!(!data.lines().next().unwrap().contains(" eval "));
+    // A game file's header names the net; resuming it without the net is
+    // refused as a run of other settings.
+    let games = |games: &str, nnue: bool| {
+        let mut args = vec!["datagen", "net.games", "--games", games, "--nodes", "300"];
+        args.extend(["--threads", "1"]);
+        if nnue {
+            args.push("--nnue");
+        }
+        run_cli(dir.path(), &args)
+    };
+    let out = games("1", true);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(dir.path().join("net.games")).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..bytes.len().min(400)]).into_owned();
+    assert!(
+        header.contains("eval = \"net <default> (digest "),
+        "{header}"
+    );
+    let out = games("2", false);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("eval: "),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(games("2", true).status.success(), "resumed with the net");
 }

@@ -1,28 +1,32 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench
 //! (`bench.rs`), perft, perft suites and EPD test suites (`suites.rs`),
-//! datagen, tune and spsa (`train.rs`), train (`nnue.rs`), tree and compare (`theory.rs`), make
-//! and show opening books (`book.rs`), and tb, tb-play and tb-gen
-//! (`tablebase.rs`). Each command's arguments are one struct in its topic
-//! file, and each command returns its process exit code.
+//! datagen, tune and spsa (`train.rs`), train (`nnue.rs`), the data files'
+//! tools (`data.rs`), tree and compare (`theory.rs`), make and show opening
+//! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
+//! command's arguments are one struct in its topic file, and each command
+//! returns its process exit code. UCI commands given as arguments run as UCI
+//! input, and `genfens` is answered in UCI mode (`uci_args.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 use shears::engine::config::Config;
-use shears::uci;
 
 mod bench;
 mod book;
+mod data;
 mod nnue;
 mod suites;
 mod tablebase;
 mod theory;
 mod train;
+mod uci_args;
 
 pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
+pub use data::{DataArgs, DataCommand};
 pub use nnue::{CliSchedule, TrainArgs};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
@@ -30,9 +34,12 @@ pub use theory::{
     CliAlgorithm, CliLeaf, CliOrdering, CompareArgs, TheoryCliError, TreeArgs, TreeFormat,
 };
 pub use train::{DatagenArgs, TuneArgs};
+pub use uci_args::{run_uci_lines, uci_lines};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
-/// stdin/stdout.
+/// stdin/stdout. UCI commands given as arguments, one an argument, run as
+/// its input (`shears "position startpos" "go depth 10"`; OpenBench's
+/// `shears "genfens 10 seed 1 book None" quit`).
 #[derive(Debug, Parser)]
 #[command(name = "shears", version, about)]
 pub struct Cli {
@@ -92,25 +99,29 @@ pub enum CliCommand {
     /// `name, int, value, min, max, step, learning-rate` line each. They are
     /// UCI options only in a build with `--features spsa`.
     Spsa,
-    /// Generate tuning data: self-play games from a book line and random
-    /// plies at a fixed node budget or depth, appended to FILE game by game
-    /// (`<fen> | <result> | <score>` lines). Stop it at any time; run it
-    /// again to resume.
+    /// Generate training data: self-play games from a book line and random
+    /// plies at a fixed node budget or depth, appended to FILE in game order
+    /// (whole games in a `.games` file, kept positions in a `.bin` or text
+    /// file). Stop it at any time; run it again to resume.
     Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
     /// with Adam, against the results or a blend with the search scores)
     /// and write them as Rust source.
     Tune(TuneArgs),
-    /// Train the learned evaluation (NNUE, docs/nnue.md) on packed data
-    /// files from `datagen` and write it as a net file the engine loads.
+    /// Train the learned evaluation (NNUE, docs/nnue.md) on data files
+    /// from `datagen` and write it as a net file the engine loads.
     Train(TrainArgs),
+    /// The data files: stats, verify against the manifest, convert a game
+    /// file, convert match PGNs into a game file.
+    Data(DataArgs),
 }
 
 /// Runs the parsed command line. UCI mode starts whatever engine.toml
-/// holds (see [`uci::run`]); the other commands refuse a bad one.
+/// holds (see [`shears::uci::run_lines`]); the other commands refuse a bad one.
 pub fn run(cli: Cli) -> ExitCode {
     let Some(command) = cli.command else {
-        return run_uci(cli.config.as_deref());
+        let (config, problems) = Config::discover_lenient(cli.config.as_deref());
+        return uci_args::run_stdin(&config, &problems);
     };
     let config = match Config::discover(cli.config.as_deref()) {
         Ok(config) => config,
@@ -131,16 +142,7 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::Datagen(args) => train::run_datagen(&args, &config.options),
         CliCommand::Tune(args) => train::run_tune(&args),
         CliCommand::Train(args) => nnue::run_train(&args),
-    }
-}
-
-/// `shears` with no command: the UCI engine, with whatever engine.toml
-/// holds (its problems are reported over UCI).
-fn run_uci(config_path: Option<&Path>) -> ExitCode {
-    let (config, problems) = Config::discover_lenient(config_path);
-    match uci::run(&config, &problems) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        CliCommand::Data(args) => data::run(&args),
     }
 }
 

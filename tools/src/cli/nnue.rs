@@ -20,8 +20,8 @@ pub enum CliSchedule {
 /// `shears train`.
 #[derive(Debug, clap::Args)]
 pub struct TrainArgs {
-    /// Data files: packed records from `shears datagen` (names ending in
-    /// `.bin`).
+    /// Data files of `shears datagen`: game files (`.games`, through their
+    /// quiet filter), packed records (`.bin`) or text.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Hidden neurons per side: must be the engine's (256).

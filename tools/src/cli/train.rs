@@ -22,8 +22,9 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 /// `shears datagen`.
 #[derive(Debug, clap::Args)]
 pub struct DatagenArgs {
-    /// The data file (created, or resumed): text, or packed 32-byte records
-    /// when its name ends in `.bin`.
+    /// The data file (created, or resumed): whole games when its name ends
+    /// in `.games`, packed 32-byte records when it ends in `.bin`, else
+    /// text (docs/data.md).
     pub file: PathBuf,
     /// Games in the file at the end (games already there count).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -42,7 +43,8 @@ pub struct DatagenArgs {
     /// games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Opening book (PGN); may be given more than once. Game i starts from
+    /// Opening book (PGN, or EPD when the name ends in `.epd`); may be
+    /// given more than once. Game i starts from
     /// one of its lines (each line once before any twice, in the seed's
     /// order), then plays the random plies.
     #[arg(long = "book", value_name = "FILE")]
@@ -180,8 +182,13 @@ pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
         }
     };
     let have = existing.games.len() as u64;
+    let what = if datagen::Format::of(file) == datagen::Format::Games {
+        "moves"
+    } else {
+        "positions"
+    };
     eprintln!(
-        "{}: {have} games, {} positions already; playing {} more on {} threads ({}, {}{})",
+        "{}: {have} games, {} {what} already; playing {} more on {} threads ({}, {}{})",
         file.display(),
         existing.positions,
         args.games.saturating_sub(have),
@@ -215,7 +222,7 @@ pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
 /// `shears tune`.
 #[derive(Debug, clap::Args)]
 pub struct TuneArgs {
-    /// Data files: text, or packed records when a name ends in `.bin`.
+    /// Data files: game files (`.games`), packed records (`.bin`) or text.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Full-batch Adam steps.

@@ -20,7 +20,7 @@
 //!   not give check,
 //! - the score is not a mate score.
 
-use shakmaty::{Color, KnownOutcome, Move, Position as _};
+use shakmaty::{Chess, Color, KnownOutcome, Move, Position as _};
 
 use super::opening::{Openings, TRIES_PER_LINE};
 use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
@@ -108,18 +108,27 @@ fn rules_result(pos: &Position) -> Option<f32> {
     })
 }
 
+/// The random generator of game `index` of seed `seed`: its openings and
+/// nothing else.
+pub(super) fn game_rng(seed: u64, index: u64) -> Rng {
+    Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
 /// A playable and roughly balanced opening for game `index` (see
-/// `opening.rs` for which lines are tried in which order).
-fn opening(
+/// `opening.rs` for which lines are tried in which order) that `accept`
+/// takes (`genfens` refuses a position it gave already; `datagen` takes
+/// all).
+pub(super) fn opening(
     openings: &Openings,
     rng: &mut Rng,
     index: u64,
     player: &mut Player,
+    accept: &mut dyn FnMut(&Position) -> bool,
 ) -> Result<Position, DatagenError> {
     for attempt in 0..MAX_OPENING_TRIES {
         let pos = openings.candidate(index, attempt, rng);
         let full = pos.plies() >= openings.random_plies(index) as usize;
-        if !full || rules_result(&pos).is_some() {
+        if !full || rules_result(&pos).is_some() || !accept(&pos) {
             continue;
         }
         player.new_game();
@@ -135,18 +144,17 @@ fn opening(
     })
 }
 
-/// The game ply of `pos` by its move counter (0 at the start position).
-fn game_ply(pos: &Position) -> u32 {
-    let board = pos.board();
+/// The game ply of `board` by its move counter (0 at the start position).
+pub fn game_ply(board: &Chess) -> u32 {
     2 * (board.fullmoves().get() - 1) + u32::from(board.turn() == Color::Black)
 }
 
-/// Whether the position `pos`, where the search chose `best` with `score`
-/// (side to move), is kept for tuning: see the module docs. Opening plies
-/// never reach this test.
-pub(super) fn keep(pos: &Position, best: Move, score: i32, min_ply: u32) -> bool {
-    let board = pos.board();
-    game_ply(pos) >= min_ply
+/// Whether the position `board`, where the search chose `best` with
+/// `score` (side to move), is kept for tuning: see the module docs.
+/// Opening plies never reach this test in `datagen`; the reader of game
+/// files applies it to every move that has a score.
+pub fn keep(board: &Chess, best: Move, score: i32, min_ply: u32) -> bool {
+    game_ply(board) >= min_ply
         && !board.is_check()
         && !best.is_capture()
         && !best.is_promotion()
@@ -165,11 +173,13 @@ pub(super) fn play_game(
     openings: &Openings,
     player: &mut Player,
 ) -> Result<GameRecord, DatagenError> {
-    let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let mut pos = opening(openings, &mut rng, index, player)?;
+    let mut rng = game_rng(config.seed, index);
+    let mut pos = opening(openings, &mut rng, index, player, &mut |_| true)?;
     player.new_game();
+    let start = pos.board().clone();
     let mut plies = pos.plies() as u32;
     let mut positions = Vec::new();
+    let mut moves = Vec::new();
     let (mut resign_run, mut draw_run) = (0i32, 0u32);
     let result = loop {
         if let Some(r) = rules_result(&pos) {
@@ -209,12 +219,13 @@ pub(super) fn play_game(
         if plies >= DRAW_MIN_PLY && draw_run >= DRAW_PLIES {
             break 0.5;
         }
-        if keep(&pos, best, score, config.min_ply) {
+        if keep(pos.board(), best, score, config.min_ply) {
             positions.push(Labelled {
                 board: pos.board().clone(),
                 white_score,
             });
         }
+        moves.push((best, score));
         pos.play(best);
         plies += 1;
     };
@@ -223,6 +234,8 @@ pub(super) fn play_game(
         result,
         plies,
         positions,
+        start,
+        moves,
     })
 }
 
@@ -251,7 +264,7 @@ mod tests {
         for p in &game.positions {
             let pos = position(&p.fen());
             assert!(!pos.board().is_check(), "{}", p.fen());
-            assert!(game_ply(&pos) >= config.min_ply, "{}", p.fen());
+            assert!(game_ply(pos.board()) >= config.min_ply, "{}", p.fen());
             assert!(p.white_score.abs() < TB_WIN_BOUND);
         }
         let text = game.to_text();
@@ -275,23 +288,44 @@ mod tests {
         // Move 20, White to move, nothing attacked.
         let pos =
             position("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 20");
-        assert!(keep(&pos, parse(&pos, "c1g5"), 30, 16), "a quiet move");
-        assert!(!keep(&pos, parse(&pos, "c1g5"), 30, 40), "before min ply");
         assert!(
-            !keep(&pos, parse(&pos, "c4f7"), 30, 16),
+            keep(pos.board(), parse(&pos, "c1g5"), 30, 16),
+            "a quiet move"
+        );
+        assert!(
+            !keep(pos.board(), parse(&pos, "c1g5"), 30, 40),
+            "before min ply"
+        );
+        assert!(
+            !keep(pos.board(), parse(&pos, "c4f7"), 30, 16),
             "a capture with check"
         );
-        assert!(!keep(&pos, parse(&pos, "f3e5"), 30, 16), "a capture");
-        assert!(!keep(&pos, parse(&pos, "c1g5"), 31_990, 16), "a mate score");
+        assert!(!keep(pos.board(), parse(&pos, "f3e5"), 30, 16), "a capture");
+        assert!(
+            !keep(pos.board(), parse(&pos, "c1g5"), 31_990, 16),
+            "a mate score"
+        );
         // A quiet checking move: the rook to the back rank.
         let pos = position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30");
-        assert!(!keep(&pos, parse(&pos, "a1a8"), 500, 16), "a checking move");
-        assert!(keep(&pos, parse(&pos, "a1a7"), 500, 16), "not a check");
+        assert!(
+            !keep(pos.board(), parse(&pos, "a1a8"), 500, 16),
+            "a checking move"
+        );
+        assert!(
+            keep(pos.board(), parse(&pos, "a1a7"), 500, 16),
+            "not a check"
+        );
         // The side to move in check.
         let pos = position("4k3/8/8/8/8/8/4r3/4K3 w - - 0 30");
-        assert!(!keep(&pos, parse(&pos, "e1d1"), -300, 16), "in check");
+        assert!(
+            !keep(pos.board(), parse(&pos, "e1d1"), -300, 16),
+            "in check"
+        );
         // A promotion.
         let pos = position("6k1/P7/8/8/8/8/8/6K1 w - - 0 50");
-        assert!(!keep(&pos, parse(&pos, "a7a8n"), 900, 16), "a promotion");
+        assert!(
+            !keep(pos.board(), parse(&pos, "a7a8n"), 900, 16),
+            "a promotion"
+        );
     }
 }

@@ -1,17 +1,28 @@
-//! Training data for the tuner (`shears datagen`): self-play games from
-//! varied openings (an optional PGN book, then random plies) at a fixed
-//! node budget or depth per move, several games at once, each kept
+//! Training data (`shears datagen`): self-play games from varied openings
+//! (an optional PGN or EPD book, then random plies) at a fixed node budget
+//! or depth per move, several games at once, written in game order, each
 //! position labelled with the game's result and the search's score.
 //!
 //! | file | what it owns |
 //! |---|---|
-//! | `mod.rs` | the run: settings, the file, resuming, the worker threads |
-//! | `format.rs` | the data line format, written here and read by `tune` |
+//! | `mod.rs` | the run: settings, the formats, the worker threads, writing in game order |
+//! | `resume.rs` | what a file already holds, for a run that resumes it |
+//! | `games.rs` | the game format (whole games, 4 bytes a move), for files named `*.games` |
+//! | `header.rs` | a game file's header: magic, version, the settings of the run |
+//! | `format.rs` | the text line format of the kept positions |
 //! | `packed.rs` | the packed binary format (32-byte records), for files named `*.bin` |
 //! | `opening.rs` | the opening book and which opening each game gets |
 //! | `game.rs` | one game: balance check, adjudication, the quiet filter |
+//! | `genfens.rs` | OpenBench's `genfens`: the openings of the games as FENs |
 //!
-//! **File layout.** Plain text, appended game by game:
+//! **Three formats**, by the file's name:
+//!
+//! - `*.games`: whole games (`games.rs`): the start position, then every move
+//!   with its search score, the result. Which positions train is decided on
+//!   reading (the quiet filter), so the file keeps everything.
+//! - `*.bin`: the kept positions, 32 bytes each (`packed.rs`), each game
+//!   closed by an end-of-game record.
+//! - anything else: text, appended game by game:
 //!
 //! ```text
 //! # datagen <settings of the run>     once per run (a comment)
@@ -20,39 +31,52 @@
 //! # game <index> <result> <plies>
 //! ```
 //!
-//! A file whose name ends in `.bin` holds the same in packed 32-byte records
-//! instead (`packed.rs`; no `# datagen` line), each game closed by an
-//! end-of-game record.
+//! **Game order.** Game `i` of seed `s` is always the same game (same
+//! opening, same moves: the search is single-threaded with a node or depth
+//! limit), whichever thread plays it. The threads take the games in order
+//! and the writer holds a game that ends early until every game before it
+//! is written, so the file is the same bytes whatever the number of
+//! threads, and a sha256 compares files made on different machines.
 //!
-//! A game's block is written whole and flushed, then closed by its `# game`
-//! line (or record). So stopping the run at any moment loses at most the games in play;
-//! on the next run an unfinished block at the end is cut off and the games
-//! whose index is already there are skipped ([`resume`]). Game `i` of seed
-//! `s` is always the same game (same opening, same moves: the search is
-//! single-threaded with a node or depth limit), whichever thread plays it.
+//! **Resuming.** A game's block is written whole and flushed. Stopping the
+//! run at any moment loses at most the games in play; the next run cuts off
+//! an unfinished game at the end and plays the games whose index is not
+//! there ([`resume`]): in a game file, the games from `n` on, so that a run
+//! stopped and resumed writes the same file as one run. A game file's
+//! header holds the run's settings and the build; a run with other
+//! settings refuses to append to it. Bytes already written are never
+//! rewritten.
 //!
 //! Which positions are kept, and how games end: see `game.rs`. The tuner
 //! still resolves each position with a quiescence search.
 
 pub mod format;
 mod game;
+pub mod games;
+pub mod genfens;
+pub mod header;
 pub mod opening;
 pub mod packed;
+mod resume;
 
-use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, EnPassantMode};
+use shakmaty::{Chess, EnPassantMode, Move};
 use thiserror::Error;
 
 pub use game::{
     DRAW_MIN_PLY, DRAW_PLIES, DRAW_SCORE, HASH_MB, MAX_OPENING_SCORE, MAX_OPENING_TRIES, MAX_PLIES,
-    RESIGN_PLIES, RESIGN_SCORE,
+    RESIGN_PLIES, RESIGN_SCORE, game_ply, keep,
 };
 pub use opening::{Book, BookError, Openings};
+pub use resume::{Existing, resume};
+
+use header::{BUILD, Header};
 
 use game::{Player, play_game};
 use shears::eval::Evaluation;
@@ -141,6 +165,11 @@ pub struct GameRecord {
     pub plies: u32,
     /// The kept positions.
     pub positions: Vec<Labelled>,
+    /// Where the engine started to play (after the opening).
+    pub start: Chess,
+    /// Every move played from `start`, with its search's score for the
+    /// side to move.
+    pub moves: Vec<(Move, i32)>,
 }
 
 impl GameRecord {
@@ -167,12 +196,87 @@ impl GameRecord {
         bytes.extend_from_slice(&packed::pack_game_end(self.index, self.result, self.plies));
         bytes
     }
+
+    /// The game in a game file.
+    pub fn to_game(&self) -> games::Game {
+        games::Game {
+            start: self.start.clone(),
+            result: self.result,
+            moves: self.moves.iter().map(|&(m, s)| (m, Some(s))).collect(),
+        }
+    }
+
+    /// The game's bytes in a file of `format`.
+    pub fn to_bytes(&self, format: Format) -> Vec<u8> {
+        match format {
+            Format::Text => self.to_text().into_bytes(),
+            Format::Packed => self.to_packed(),
+            Format::Games => self.to_game().to_bytes(),
+        }
+    }
 }
 
-/// Whether `path` names a packed data file (`.bin`) rather than a text one.
+/// The formats of the data files, told apart by the file's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Text lines (`format.rs`): any name but the two below.
+    Text,
+    /// Packed 32-byte records (`packed.rs`): a name ending in `.bin`.
+    Packed,
+    /// Whole games (`games.rs`): a name ending in `.games`.
+    Games,
+}
+
+impl Format {
+    /// The format of the file `path`.
+    pub fn of(path: &Path) -> Format {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        if ext.eq_ignore_ascii_case("bin") {
+            Format::Packed
+        } else if ext.eq_ignore_ascii_case("games") {
+            Format::Games
+        } else {
+            Format::Text
+        }
+    }
+}
+
+/// Whether `path` names a packed data file (`.bin`).
 pub fn is_packed(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+    Format::of(path) == Format::Packed
+}
+
+/// The header of a game file made by a run of `config` and `openings`
+/// with `evaluation` (a net adds an `eval` setting: its file and digest;
+/// the hand-crafted evaluation adds none, so its headers are as before).
+pub fn run_header(config: &DatagenConfig, openings: &Openings, evaluation: &Evaluation) -> Header {
+    let int = |n: u64| -> toml::Value {
+        i64::try_from(n).map_or_else(|_| n.to_string().into(), toml::Value::Integer)
+    };
+    let mut settings: Vec<(&str, toml::Value)> = vec![
+        ("source", "datagen".into()),
+        ("build", BUILD.into()),
+        ("seed", int(config.seed)),
+    ];
+    if let Some(nodes) = config.nodes {
+        settings.push(("nodes", int(nodes)));
+    }
+    if let Some(depth) = config.depth {
+        settings.push(("depth", int(u64::from(depth))));
+    }
+    settings.push(("random_plies", int(u64::from(config.random_plies))));
+    settings.push(("min_ply", int(u64::from(config.min_ply))));
+    if let Some(book) = openings.book_files() {
+        settings.push(("book", book.into()));
+    }
+    if let Some(net) = evaluation.net() {
+        let eval = format!("net {} (digest {:016x})", net.source(), net.id());
+        settings.push(("eval", eval.into()));
+    }
+    Header::new(&settings)
 }
 
 /// Why a run could not go on.
@@ -197,6 +301,18 @@ pub enum DatagenError {
         /// The pool's error.
         reason: String,
     },
+    /// A game file made with other settings (or another build).
+    #[error(
+        "{path} was made with other settings: {}; resume it with its own settings and build, \
+         or write to another file",
+        .differences.join("; ")
+    )]
+    OtherSettings {
+        /// The data file.
+        path: String,
+        /// Each setting that differs.
+        differences: Vec<String>,
+    },
     /// No try at an opening for a game was playable and balanced.
     #[error(
         "game {index}: no playable opening scored within ±{MAX_OPENING_SCORE} cp in {tries} tries \
@@ -212,98 +328,15 @@ pub enum DatagenError {
     },
 }
 
-/// What a data file already holds: the indices of its complete games, and
-/// the length of its complete part.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Existing {
-    /// Indices of the games closed by a `# game` line.
-    pub games: HashSet<u64>,
-    /// Bytes up to and including the last `# game` line.
-    pub complete_len: u64,
-    /// Positions in the complete part.
-    pub positions: u64,
-}
-
-/// Reads what `path` holds (nothing if it does not exist).
-///
-/// # Errors
-///
-/// When the file exists but cannot be read.
-pub fn resume(path: &Path) -> io::Result<Existing> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Existing::default()),
-        Err(e) => return Err(e),
-    };
-    let mut reader = BufReader::new(file);
-    if is_packed(path) {
-        resume_packed(&mut reader)
-    } else {
-        resume_text(&mut reader)
-    }
-}
-
-fn resume_text(reader: &mut impl BufRead) -> io::Result<Existing> {
-    let mut existing = Existing::default();
-    let (mut offset, mut pending) = (0u64, 0u64);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = reader.read_until(b'\n', &mut line)?;
-        if n == 0 {
-            break;
-        }
-        offset += n as u64;
-        if !line.ends_with(b"\n") {
-            break; // cut off mid-line: not complete
-        }
-        let text = String::from_utf8_lossy(&line);
-        if let Some(rest) = text.strip_prefix("# game ") {
-            if let Some(Ok(i)) = rest.split_whitespace().next().map(str::parse) {
-                existing.games.insert(i);
-            }
-            existing.complete_len = offset;
-            existing.positions += pending;
-            pending = 0;
-        } else if !text.starts_with('#') {
-            pending += 1;
-        }
-    }
-    Ok(existing)
-}
-
-fn resume_packed(reader: &mut impl Read) -> io::Result<Existing> {
-    let mut existing = Existing::default();
-    let (mut offset, mut pending) = (0u64, 0u64);
-    let mut record = [0u8; packed::RECORD];
-    loop {
-        match reader.read_exact(&mut record) {
-            Ok(()) => {}
-            // The end, or a record cut off: not complete.
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
-            Err(e) => return Err(e),
-        }
-        offset += packed::RECORD as u64;
-        if let Some(index) = packed::game_end_index(&record) {
-            existing.games.insert(index);
-            existing.complete_len = offset;
-            existing.positions += pending;
-            pending = 0;
-        } else {
-            pending += 1;
-        }
-    }
-    Ok(existing)
-}
-
 /// Plays games with `evaluation` until `path` holds `config.games` of
-/// them, appending each as it ends; `on_game` is called after each write
-/// (for progress). Returns how many games and positions this run added.
+/// them, appending each in game order; `on_game` is called after each write (for progress).
+/// Returns how many games and positions this run added.
 ///
 /// # Errors
 ///
-/// When the file cannot be read or written, the threads or tables cannot
-/// be had, or a game finds no balanced opening.
+/// When the file cannot be read or written, is a game file of other
+/// settings, the threads or tables cannot be had, or a game finds no
+/// balanced opening.
 pub fn run(
     path: &Path,
     config: &DatagenConfig,
@@ -315,7 +348,25 @@ pub fn run(
         path: path.display().to_string(),
         source,
     };
+    let format = Format::of(path);
+    let header = run_header(config, openings, evaluation);
     let existing = resume(path).map_err(io_error)?;
+    if let Some(theirs) = &existing.header {
+        let differences = theirs.differences(&header);
+        if !differences.is_empty() {
+            return Err(DatagenError::OtherSettings {
+                path: path.display().to_string(),
+                differences,
+            });
+        }
+    }
+    let todo: Vec<u64> = (0..)
+        .filter(|i| !existing.games.contains(i))
+        .take(config.games.saturating_sub(existing.games.len() as u64) as usize)
+        .collect();
+    if todo.is_empty() {
+        return Ok((0, 0));
+    }
     let mut file = OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -324,278 +375,97 @@ pub fn run(
         .map_err(io_error)?;
     file.set_len(existing.complete_len).map_err(io_error)?;
     file.seek(SeekFrom::End(0)).map_err(io_error)?;
+    match format {
+        Format::Text => {
+            let line = format!(
+                "# datagen {} {}{}\n",
+                config.describe(),
+                openings.describe(),
+                describe_evaluation(evaluation)
+            );
+            file.write_all(line.as_bytes()).map_err(io_error)?;
+        }
+        Format::Games if existing.header.is_none() => {
+            file.write_all(&header.to_bytes()).map_err(io_error)?;
+        }
+        Format::Games | Format::Packed => {}
+    }
+    let mut written = (0u64, 0u64);
+    play_in_order(config, evaluation, openings, &todo, &mut |record| {
+        file.write_all(&record.to_bytes(format))
+            .and_then(|()| file.flush())
+            .map_err(io_error)?;
+        written.0 += 1;
+        written.1 += record.positions.len() as u64;
+        on_game(record);
+        Ok(())
+    })?;
+    Ok(written)
+}
 
-    let todo: Vec<u64> = (0..)
-        .filter(|i| !existing.games.contains(i))
-        .take(config.games.saturating_sub(existing.games.len() as u64) as usize)
-        .collect();
-    if todo.is_empty() {
-        return Ok((0, 0));
-    }
-    let packed = is_packed(path);
-    if !packed {
-        let header = format!(
-            "# datagen {} {}{}\n",
-            config.describe(),
-            openings.describe(),
-            describe_evaluation(evaluation)
-        );
-        file.write_all(header.as_bytes()).map_err(io_error)?;
-    }
+/// Plays the games `todo` with `evaluation` on `config.threads` threads and hands each to
+/// `write` in the order of `todo`.
+///
+/// Each thread takes the next game not yet taken, so the games in play are
+/// always near the next one to write; a game that ends before the games
+/// taken ahead of it waits in a reorder buffer (a few games: as many as end
+/// while the oldest is still played). On an error the games not yet taken
+/// are not started, and the error is returned once the threads are done.
+fn play_in_order(
+    config: &DatagenConfig,
+    evaluation: &Evaluation,
+    openings: &Openings,
+    todo: &[u64],
+    write: &mut dyn FnMut(&GameRecord) -> Result<(), DatagenError>,
+) -> Result<(), DatagenError> {
     let threads = config.threads.max(1);
     let pool = thread_pool(threads, "datagen").map_err(|e| DatagenError::Threads {
         threads,
         reason: e.to_string(),
     })?;
-    let (sender, receiver) = std::sync::mpsc::channel::<Result<GameRecord, DatagenError>>();
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let mut written = (0u64, 0u64);
+    let (sender, receiver) =
+        std::sync::mpsc::channel::<(usize, Result<GameRecord, DatagenError>)>();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<(), DatagenError> {
-        let stop = &stop;
+        let (next, stop) = (&next, &stop);
         scope.spawn(move || {
-            use rayon::prelude::*;
-            pool.install(|| {
-                todo.par_iter().with_max_len(1).for_each_init(
-                    || Player::new(config, evaluation),
-                    |player, &index| {
-                        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                            return;
-                        }
-                        let record = match player {
-                            Ok(p) => play_game(index, config, openings, p),
-                            Err(e) => Err(e.clone().into()),
-                        };
-                        // The writer stops listening only on an error.
-                        let _ = sender.send(record);
-                    },
-                );
+            pool.broadcast(|_| {
+                let mut player = Player::new(config, evaluation);
+                while !stop.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = todo.get(k) else {
+                        break;
+                    };
+                    let record = match &mut player {
+                        Ok(p) => play_game(index, config, openings, p),
+                        Err(e) => Err(e.clone().into()),
+                    };
+                    // The writer stops listening only on an error.
+                    if sender.send((k, record)).is_err() {
+                        break;
+                    }
+                }
             });
         });
+        let mut pending: BTreeMap<usize, GameRecord> = BTreeMap::new();
+        let mut want = 0;
         let outcome = (|| {
-            for record in receiver {
-                let record = record?;
-                let block = if packed {
-                    record.to_packed()
-                } else {
-                    record.to_text().into_bytes()
-                };
-                file.write_all(&block)
-                    .and_then(|()| file.flush())
-                    .map_err(io_error)?;
-                written.0 += 1;
-                written.1 += record.positions.len() as u64;
-                on_game(&record);
+            for (k, record) in &receiver {
+                pending.insert(k, record?);
+                while let Some(record) = pending.remove(&want) {
+                    write(&record)?;
+                    want += 1;
+                }
             }
             Ok(())
         })();
-        // On an error the games still queued are not started.
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        // On an error the games not yet taken are not started.
+        stop.store(true, Ordering::Relaxed);
+        drop(receiver);
         outcome
-    })?;
-    Ok(written)
+    })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Two short games on one thread: the configuration of the datagen
-    /// unit tests (here and in `game.rs`).
-    pub(super) fn small() -> DatagenConfig {
-        DatagenConfig {
-            games: 2,
-            nodes: Some(300),
-            depth: None,
-            threads: 1,
-            seed: 7,
-            random_plies: RANDOM_PLIES,
-            min_ply: MIN_PLY,
-        }
-    }
-
-    fn no_book(config: &DatagenConfig) -> Openings {
-        Openings::new(Book::default(), config.random_plies, config.seed)
-    }
-
-    #[test]
-    fn an_interrupted_file_resumes_without_losing_or_repeating_games() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("data.txt");
-        let (games, _) = run(
-            &path,
-            &small(),
-            &Evaluation::HandCrafted,
-            &no_book(&small()),
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(games, 2);
-        let full = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            full.starts_with("# datagen seed 7 nodes 300 depth - "),
-            "{full}"
-        );
-        for line in full.lines().filter(|l| !l.starts_with('#')) {
-            let parsed = format::parse_line(line).unwrap();
-            assert!(parsed.score.is_some(), "{line}");
-        }
-        // A run killed in the middle of a block: a partial game at the end.
-        let partial = format!("{full}8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | 3\n8/8/8/8/8/8/8/K5k");
-        std::fs::write(&path, partial).unwrap();
-        let existing = resume(&path).unwrap();
-        assert_eq!(existing.games, HashSet::from([0, 1]));
-        assert_eq!(existing.complete_len, full.len() as u64);
-
-        let more = DatagenConfig {
-            games: 3,
-            ..small()
-        };
-        let (games, _) = run(
-            &path,
-            &more,
-            &Evaluation::HandCrafted,
-            &no_book(&more),
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(games, 1, "only the missing game is played");
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.starts_with(&full), "what was written is kept");
-        assert!(!text.contains("K5k"), "the partial block is cut off");
-        assert_eq!(resume(&path).unwrap().games, HashSet::from([0, 1, 2]));
-        // Nothing left to do: nothing is written, not even a header.
-        let (games, _) = run(
-            &path,
-            &more,
-            &Evaluation::HandCrafted,
-            &no_book(&more),
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(games, 0);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-    }
-
-    #[test]
-    fn a_packed_file_holds_the_text_file_positions_and_resumes() {
-        let dir = tempfile::tempdir().unwrap();
-        let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
-        run(
-            &txt,
-            &small(),
-            &Evaluation::HandCrafted,
-            &no_book(&small()),
-            &|_| {},
-        )
-        .unwrap();
-        run(
-            &bin,
-            &small(),
-            &Evaluation::HandCrafted,
-            &no_book(&small()),
-            &|_| {},
-        )
-        .unwrap();
-        let text = std::fs::read_to_string(&txt).unwrap();
-        let bytes = std::fs::read(&bin).unwrap();
-        assert_eq!(bytes.len() % packed::RECORD, 0);
-        // Decode the packed file back into text lines.
-        let mut decoded = String::new();
-        for chunk in bytes.chunks_exact(packed::RECORD) {
-            match packed::unpack(chunk.try_into().unwrap()).unwrap() {
-                packed::Record::Position {
-                    board,
-                    result,
-                    score,
-                } => {
-                    let fen = Fen::from_position(&board, EnPassantMode::Legal).to_string();
-                    decoded.push_str(&format::format_line(&fen, result, score.unwrap()));
-                    decoded.push('\n');
-                }
-                packed::Record::GameEnd {
-                    index,
-                    result,
-                    plies,
-                } => decoded.push_str(&format!("# game {index} {result:.1} {plies}\n")),
-            }
-        }
-        let without_header: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
-        assert_eq!(decoded, without_header);
-        let existing = resume(&bin).unwrap();
-        assert_eq!(existing.games, HashSet::from([0, 1]));
-        assert_eq!(existing.complete_len, bytes.len() as u64);
-        assert_eq!(existing.positions, resume(&txt).unwrap().positions);
-
-        // Cut off inside a game: a whole position record, then half of one.
-        let mut cut = bytes.clone();
-        cut.extend_from_slice(&bytes[..packed::RECORD + 16]);
-        std::fs::write(&bin, &cut).unwrap();
-        assert_eq!(resume(&bin).unwrap().complete_len, bytes.len() as u64);
-        let more = DatagenConfig {
-            games: 3,
-            ..small()
-        };
-        let (games, _) = run(
-            &bin,
-            &more,
-            &Evaluation::HandCrafted,
-            &no_book(&more),
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(games, 1);
-        let after = std::fs::read(&bin).unwrap();
-        assert!(after.starts_with(&bytes));
-        assert_eq!(resume(&bin).unwrap().games, HashSet::from([0, 1, 2]));
-    }
-
-    #[test]
-    fn a_file_of_the_old_format_resumes_with_the_new_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("old.txt");
-        let old = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5\n\
-                   # game 0 0.5 80\n";
-        std::fs::write(&path, old).unwrap();
-        let existing = resume(&path).unwrap();
-        assert_eq!((existing.games.len(), existing.positions), (1, 1));
-        let (games, _) = run(
-            &path,
-            &small(),
-            &Evaluation::HandCrafted,
-            &no_book(&small()),
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(games, 1, "game 0 is there already");
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.starts_with(old));
-        assert!(text.contains("\n# game 1 "));
-    }
-
-    #[test]
-    fn a_one_sided_book_is_an_error_not_a_hang() {
-        let dir = tempfile::tempdir().unwrap();
-        let pgn = dir.path().join("lost.pgn");
-        // Black gives up the queen for two pawns.
-        std::fs::write(
-            &pgn,
-            "[Result \"*\"]\n\n1. d4 e5 2. dxe5 Qh4 3. Nf3 Qxf2+ 4. Kxf2 *\n",
-        )
-        .unwrap();
-        let config = DatagenConfig {
-            random_plies: 0,
-            nodes: Some(100),
-            ..small()
-        };
-        let openings = Openings::new(Book::load(&[pgn]).unwrap(), 0, 1);
-        let err = run(
-            &dir.path().join("d.txt"),
-            &config,
-            &Evaluation::HandCrafted,
-            &openings,
-            &|_| {},
-        )
-        .unwrap_err();
-        assert!(matches!(err, DatagenError::NoOpening { .. }), "{err}");
-    }
-}
+mod tests;

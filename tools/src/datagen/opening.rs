@@ -1,5 +1,5 @@
-//! The openings of the self-play games: a line from an opening book (PGN,
-//! optional) followed by a few random legal plies.
+//! The openings of the self-play games: a line from an opening book (PGN
+//! or EPD, optional) followed by a few random legal plies.
 //!
 //! Which opening game `i` of seed `s` gets depends on `i` and `s` only, never
 //! on the other games or the threads, so a run is reproducible and a
@@ -18,18 +18,21 @@
 //! The book is read whole at the start ([`Book::load`]) and every game in
 //! it must be usable: a syntax error, an illegal move or a variant other
 //! than standard chess stops the run with the file and the game named, so
-//! that the data never depends on which games happened to be skipped.
+//! that the data never depends on which games happened to be skipped. A
+//! file whose name ends in `.epd` holds one position a line instead (the
+//! four FEN fields, then the two counters or `hmvc`/`fmvn` operations, if
+//! any; other operations are ignored): a line with no moves.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Move, Position as _};
 use thiserror::Error;
 
-use shears::chess::Position;
 use shears::chess::pgn::PgnReader;
 use shears::chess::random::Rng;
+use shears::chess::{Position, fen_needs_chess960};
 
 /// Tries of a game on its first book line (each with new random plies)
 /// before it takes other lines.
@@ -93,9 +96,57 @@ impl Book {
                 path: path.clone(),
                 source,
             })?;
-            book.read(path, BufReader::new(file))?;
+            let is_epd = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("epd"));
+            if is_epd {
+                book.read_epd(path, BufReader::new(file))?;
+            } else {
+                book.read(path, BufReader::new(file))?;
+            }
         }
         Ok(book)
+    }
+
+    /// Adds the positions of the EPD text `input` (read from `path`).
+    fn read_epd(&mut self, path: &Path, input: impl BufRead) -> Result<(), BookError> {
+        let before = self.lines.len();
+        for (n, line) in input.lines().enumerate() {
+            let line = line.map_err(|source| BookError::Read {
+                path: path.to_owned(),
+                source,
+            })?;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let start = epd_position(line).map_err(|reason| BookError::BadGame {
+                path: path.to_owned(),
+                game: format!("line {}", n + 1),
+                reason,
+            })?;
+            self.lines.push(BookLine {
+                start,
+                moves: Vec::new(),
+            });
+        }
+        self.add_source(path, before)
+    }
+
+    /// Names `path` among the sources, with the lines read from it since
+    /// there were `before`.
+    fn add_source(&mut self, path: &Path, before: usize) -> Result<(), BookError> {
+        if self.lines.len() == before {
+            return Err(BookError::Empty {
+                path: path.to_owned(),
+            });
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        self.sources.push((name, self.lines.len() - before));
+        Ok(())
     }
 
     /// Adds the games of `input` (read from `path`).
@@ -120,17 +171,7 @@ impl Book {
             let (start, moves) = game.mainline(usize::MAX).map_err(bad)?;
             self.lines.push(BookLine { start, moves });
         }
-        if self.lines.len() == before {
-            return Err(BookError::Empty {
-                path: path.to_owned(),
-            });
-        }
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        self.sources.push((name, self.lines.len() - before));
-        Ok(())
+        self.add_source(path, before)
     }
 
     /// Lines in the book.
@@ -142,6 +183,39 @@ impl Book {
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
+}
+
+/// The position of an EPD line (see the module docs).
+fn epd_position(line: &str) -> Result<Chess, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() < 4 {
+        return Err(format!(
+            "expected 4 FEN fields, found {} in \"{}\"",
+            tokens.len(),
+            shears::error::echo(line)
+        ));
+    }
+    let counter = |i: usize| tokens.get(i).filter(|t| t.parse::<u32>().is_ok());
+    let operation = |name: &str| {
+        tokens
+            .windows(2)
+            .find(|w| w[0] == name)
+            .map(|w| w[1].trim_end_matches(';'))
+    };
+    let (halfmoves, fullmoves) = match (counter(4), counter(5)) {
+        (Some(h), Some(f)) => (*h, *f),
+        _ => (
+            operation("hmvc").unwrap_or("0"),
+            operation("fmvn").unwrap_or("1"),
+        ),
+    };
+    let fen = format!("{} {halfmoves} {fullmoves}", tokens[..4].join(" "));
+    if fen_needs_chess960(&fen) {
+        return Err("Chess960 openings are not supported".to_owned());
+    }
+    Position::from_fen(&fen, false)
+        .map(|p| p.board().clone())
+        .map_err(|e| e.to_string())
 }
 
 /// How the games of a run open: see the module docs.
@@ -177,8 +251,14 @@ impl Openings {
 
     /// The book files and their line counts, for the `# datagen` line.
     pub fn describe(&self) -> String {
+        format!("book {}", self.book_files().as_deref().unwrap_or("-"))
+    }
+
+    /// The book files and their line counts, `a.pgn (12 lines), b.epd (3
+    /// lines)`; `None` without a book.
+    pub fn book_files(&self) -> Option<String> {
         if self.book.sources.is_empty() {
-            return "book -".to_owned();
+            return None;
         }
         let files: Vec<String> = self
             .book
@@ -186,7 +266,7 @@ impl Openings {
             .iter()
             .map(|(name, n)| format!("{name} ({n} lines)"))
             .collect();
-        format!("book {}", files.join(", "))
+        Some(files.join(", "))
     }
 
     /// Random plies of game `index` after its book line.
@@ -285,6 +365,43 @@ mod tests {
         let b = openings.candidate(3, 0, &mut Rng::new(11));
         assert_eq!(a.fen(), b.fen());
         assert_eq!(a.plies(), 9);
+    }
+
+    #[test]
+    fn an_epd_book_gives_its_positions_with_their_counters() {
+        let text = "# a comment\n\
+                    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                    rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - hmvc 0; fmvn 2; c0 \"x\";\n\
+                    \n\
+                    rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - id \"x\";\n";
+        let mut book = Book::default();
+        book.read_epd(Path::new("b.epd"), text.as_bytes()).unwrap();
+        assert_eq!(book.len(), 3);
+        let openings = Openings::new(book.clone(), 0, 1);
+        assert_eq!(openings.book_files().as_deref(), Some("b.epd (3 lines)"));
+        // Even games: no random ply.
+        let mut fens: Vec<String> = [0, 2, 4]
+            .iter()
+            .map(|&i| openings.candidate(i, 0, &mut Rng::new(1)).fen())
+            .collect();
+        fens.sort();
+        assert_eq!(
+            fens,
+            [
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ]
+        );
+        let err = Book::default()
+            .read_epd(Path::new("b.epd"), "8/8/8 w - -\n".as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("b.epd: line 1: "), "{err}");
+        assert!(matches!(
+            Book::default().read_epd(Path::new("e.epd"), "\n".as_bytes()),
+            Err(BookError::Empty { .. })
+        ));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::TrainError;
 use super::sample::Sample;
-use super::source::{Item, PackedFile};
+use super::source::{AnyFile, Item, PackedFile};
 use crate::datagen::{is_packed, packed::RECORD};
 
 /// Which games are held out for validation.
@@ -167,12 +167,13 @@ impl Dataset {
     }
 }
 
-/// Reads the data files into one [`Dataset`] (packed `.bin` files);
+/// Reads the data files into one [`Dataset`] (packed `.bin` files, game
+/// files through their quiet filter, text files);
 /// `on_progress` gets the positions read so far, now and then.
 ///
 /// # Errors
 ///
-/// A file that is not packed, cannot be read, is damaged or cut, or (with
+/// A file that cannot be read, is damaged or cut, or (with
 /// `need_scores`) has a position without a score; no position at all.
 pub fn load(
     paths: &[PathBuf],
@@ -181,9 +182,6 @@ pub fn load(
 ) -> Result<Dataset, TrainError> {
     let mut bytes = 0;
     for path in paths {
-        if !is_packed(path) {
-            return Err(TrainError::NotPacked { path: path.clone() });
-        }
         let meta = std::fs::metadata(path).map_err(|e| TrainError::io(path, e))?;
         bytes += meta.len() as usize;
     }
@@ -193,7 +191,11 @@ pub fn load(
     // memory runs out, not refused here.)
     let _ = data.samples.try_reserve(bytes / RECORD);
     for path in paths {
-        data.extend(path, PackedFile::open(path)?, need_scores, on_progress)?;
+        if is_packed(path) {
+            data.extend(path, PackedFile::open(path)?, need_scores, on_progress)?;
+        } else {
+            data.extend(path, AnyFile::open(path)?, need_scores, on_progress)?;
+        }
     }
     if data.samples.is_empty() {
         return Err(TrainError::Empty);

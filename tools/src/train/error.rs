@@ -61,6 +61,13 @@ pub enum TrainError {
         /// The record's number, from 1.
         record: u64,
     },
+    /// A data file that is not packed cannot be read (the reader's own
+    /// message names the file, the game and where it is).
+    #[error("{reason}")]
+    Data {
+        /// The reader's message.
+        reason: String,
+    },
     /// No position to train on.
     #[error("no positions in the data files")]
     Empty,

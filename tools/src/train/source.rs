@@ -153,3 +153,78 @@ impl Iterator for PackedFile {
         self.ready.pop_front()
     }
 }
+
+/// The items of any data file [`crate::data`] reads (game files through the
+/// quiet filter of their own header, text files, packed files): its
+/// positions in file order, with a game end wherever the game index changes
+/// and after the last position.
+pub struct AnyFile {
+    positions: crate::data::Positions,
+    /// The game of the positions handed out last.
+    game: Option<u64>,
+    /// A position read past a game's end, handed out after the end.
+    pending: Option<Labelled>,
+    /// The file is read to its end (its last game closed).
+    done: bool,
+}
+
+impl AnyFile {
+    /// Opens `path`.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be opened, or a game file's header cannot be
+    /// read.
+    pub fn open(path: &Path) -> Result<AnyFile, TrainError> {
+        let file = crate::data::open(path).map_err(|e| TrainError::Data {
+            reason: e.to_string(),
+        })?;
+        Ok(AnyFile {
+            positions: file.positions(),
+            game: None,
+            pending: None,
+            done: false,
+        })
+    }
+}
+
+impl Iterator for AnyFile {
+    type Item = Result<Item, TrainError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(p) = self.pending.take() {
+            return Some(Ok(Item::Position(p)));
+        }
+        if self.done {
+            return None;
+        }
+        match self.positions.next() {
+            Some(Ok(p)) => {
+                let labelled = Labelled {
+                    board: p.board,
+                    white_score: p.score,
+                    white_result: p.result,
+                    place: p.at.number(),
+                };
+                let new_game = self.game.is_some_and(|g| g != p.game);
+                self.game = Some(p.game);
+                if new_game {
+                    self.pending = Some(labelled);
+                    Some(Ok(Item::GameEnd))
+                } else {
+                    Some(Ok(Item::Position(labelled)))
+                }
+            }
+            Some(Err(e)) => {
+                self.done = true;
+                Some(Err(TrainError::Data {
+                    reason: e.to_string(),
+                }))
+            }
+            None => {
+                self.done = true;
+                self.game.is_some().then_some(Ok(Item::GameEnd))
+            }
+        }
+    }
+}

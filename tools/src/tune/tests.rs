@@ -3,7 +3,6 @@
 
 use shakmaty::ByColor;
 
-use super::load::{Entry, parse_entry};
 use super::*;
 use shears::chess::Position;
 use shears::eval::coefficients;
@@ -141,27 +140,6 @@ fn a_strong_l2_penalty_toward_zero_shrinks_every_weight() {
         size(&fitted),
         size(&w)
     );
-}
-
-#[test]
-fn data_lines_are_parsed_or_rejected_with_a_reason() {
-    let (_, result, score) =
-        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | -40")).unwrap();
-    assert_eq!((result, score), (0.5, Some(-40)));
-    let (_, result, score) = parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 1.0")).unwrap();
-    assert_eq!((result, score), (1.0, None));
-    assert!(
-        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1"))
-            .unwrap_err()
-            .contains("expected")
-    );
-    assert!(
-        parse_entry(Entry::Line("8/8/8/8/8/8/8/K6k w - - 0 1 | 0.7"))
-            .unwrap_err()
-            .contains("0.7")
-    );
-    assert!(parse_entry(Entry::Line("not a fen | 1.0")).is_err());
-    assert!(parse_entry(Entry::Line("not a fen | 1.0 | 20")).is_err());
 }
 
 #[test]

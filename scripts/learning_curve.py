@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""The learning curve of issue 65: nets trained on growing amounts of
+Shears' own data, each played against the hand-crafted evaluation.
+
+Usage:
+
+    python3 scripts/learning_curve.py [OPTIONS] NAME ENGINE SIZE [SIZE ...] --data FILE [--data FILE ...]
+
+For each SIZE (training positions: `500k`, `2.4M`, `20000000`):
+
+1. the first SIZE positions of the data, as packed records: the `--data`
+   files are packed `datagen` records (`.bin`) or game files (`.games`,
+   converted once with `shears data convert`, the quiet filter's positions),
+   taken in the order given, and cut after SIZE records (a cut game is
+   read as far as it goes, as the trainer reads a file whose writer
+   stopped). A set too small for SIZE stops the script before anything
+   is trained;
+2. `shears train` of that prefix (`--epochs`, `--train-arg` for more) into
+   `OUT/NAME-SIZE.nnue`, its output in `OUT/NAME-SIZE.train.log`;
+3. `scripts/match.py NAME-SIZE ENGINE ENGINE TC ROUNDS HASH` with
+   `--new-option "Use NNUE=true" --new-option EvalFile=OUT/NAME-SIZE.nnue`:
+   the same binary with the net against itself with the hand-crafted
+   evaluation (fastchess, one thread each, concurrency 2), the games in
+   `OUT/NAME-SIZE.pgn`.
+
+Then a table of the sizes with each match's W/D/L and Elo ± 95% as
+fastchess last reported them. A step whose output is already there (the
+prefix, the net, a finished match log) is not done again, so an
+interrupted curve resumes where it stopped. `--dry-run` prints the
+commands and runs nothing.
+
+    python3 scripts/learning_curve.py curve ../bin/shears-main 500k 1M 2.4M \\
+        --data data/sp31.bin --data data/s64.games --tc 5+0.05 --rounds 100
+
+ENGINE is also the `shears` that converts and trains (it is one binary).
+OUT is `--out`, default `../nets/curve` beside the repository (nets and data
+stay out of git).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+
+RECORD = 32
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = (REPO / ".." / "nets" / "curve").resolve()
+ELO = re.compile(r"Elo:\s*([-+]?\d+(?:\.\d+)?)\s*\+/-\s*(\d+(?:\.\d+)?)")
+GAMES = re.compile(r"Games:\s*(\d+),\s*Wins:\s*(\d+),\s*Losses:\s*(\d+),\s*Draws:\s*(\d+)")
+
+
+def size(text: str) -> int:
+    """`500k`, `2.4M`, `20000000`: a number of positions."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)([kKmM]?)", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text}: a number of positions (500k, 2.4M, 20000000)")
+    scale = {"": 1, "k": 1_000, "m": 1_000_000}[m.group(2).lower()]
+    value = int(float(m.group(1)) * scale)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least one position")
+    return value
+
+
+def label(n: int) -> str:
+    """A size as a short name: 500k, 2.4M."""
+    if n >= 1_000_000 and n % 100_000 == 0:
+        return f"{n / 1_000_000:g}M"
+    if n >= 1_000 and n % 1_000 == 0:
+        return f"{n // 1_000}k"
+    return str(n)
+
+
+def step(args, command: list[str], log: Path | None = None) -> None:
+    """Prints a command and, unless a dry run, runs it (its output into
+    `log` when given); a failure stops the script."""
+    print("$ " + shlex.join(command), flush=True)
+    if args.dry_run:
+        return
+    if log is None:
+        done = subprocess.run(command)
+    else:
+        with open(log, "w", encoding="utf-8") as f:
+            done = subprocess.run(command, stdout=f, stderr=subprocess.STDOUT)
+    if done.returncode != 0:
+        where = f" (see {log})" if log else ""
+        sys.exit(f"exit {done.returncode}: {shlex.join(command)}{where}")
+
+
+def packed_sources(args, engine: str) -> list[Path]:
+    """The data as packed files, in the order given: game files converted
+    once into OUT."""
+    sources = []
+    for data in args.data:
+        path = Path(data)
+        if path.suffix == ".games":
+            packed = Path(args.out) / (path.stem + ".quiet.bin")
+            if not packed.exists():
+                step(args, [engine, "data", "convert", str(path), str(packed)])
+            sources.append(packed)
+        elif path.suffix == ".bin":
+            sources.append(path)
+        else:
+            sys.exit(f"{data}: give packed records (.bin) or a game file (.games)")
+    return sources
+
+
+def write_prefix(args, sources: list[Path], n: int, prefix: Path) -> None:
+    """The first `n` records of `sources` into `prefix`."""
+    print(f"# the first {n} records of {', '.join(map(str, sources))} -> {prefix}", flush=True)
+    if args.dry_run or prefix.exists():
+        return
+    available = sum(p.stat().st_size // RECORD for p in sources)
+    if available < n:
+        sys.exit(f"the data holds {available} positions, fewer than the {n} asked")
+    left = n * RECORD
+    partial = prefix.with_suffix(".part")
+    with open(partial, "wb") as out:
+        for source in sources:
+            with open(source, "rb") as f:
+                while left > 0:
+                    chunk = f.read(min(left, 1 << 24))
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                    left -= len(chunk)
+            if left == 0:
+                break
+    partial.rename(prefix)
+
+
+def last_report(log: Path) -> tuple[str, str]:
+    """W/D/L and Elo ± from the last report of a fastchess log."""
+    if not log.exists():
+        return "—", "—"
+    text = log.read_text(encoding="utf-8", errors="replace")
+    games, elo = GAMES.findall(text), ELO.findall(text)
+    wdl = f"{games[-1][1]} / {games[-1][3]} / {games[-1][2]}" if games else "—"
+    return wdl, (f"{float(elo[-1][0]):+.1f} ± {float(elo[-1][1]):.1f}" if elo else "—")
+
+
+def finished(log: Path) -> bool:
+    return log.exists() and "Finished match" in log.read_text(encoding="utf-8", errors="replace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="nets on growing data against the "
+                                     "hand-crafted evaluation (issue 65's learning curve)")
+    parser.add_argument("name", metavar="NAME", help="the curve's name (its files in OUT)")
+    parser.add_argument("engine", metavar="ENGINE", help="the shears binary (train and play)")
+    parser.add_argument("sizes", metavar="SIZE", type=size, nargs="+",
+                        help="training positions of each net (500k, 2.4M, ...)")
+    parser.add_argument("--data", action="append", required=True,
+                        help="a data file, packed (.bin) or games (.games); repeatable, in order")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="where prefixes, nets and games go")
+    parser.add_argument("--epochs", type=int, default=10, help="shears train --epochs (default 10)")
+    parser.add_argument("--train-arg", action="append", default=[],
+                        help="one more argument to shears train (repeatable: --train-arg=--lr=0.005)")
+    parser.add_argument("--tc", default="5+0.05", help="the matches' time control (default 5+0.05)")
+    parser.add_argument("--rounds", type=int, default=100,
+                        help="rounds of two games a net (default 100: 200 games)")
+    parser.add_argument("--hash", type=int, default=16, help="Hash of both sides, MB (default 16)")
+    parser.add_argument("--srand", type=int, default=6500, help="fastchess -srand (default 6500)")
+    parser.add_argument("--fastchess", help="as scripts/match.py")
+    parser.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    args = parser.parse_args(argv)
+
+    engine = str(Path(args.engine).resolve()) if "/" in args.engine else args.engine
+    out = Path(args.out).resolve()
+    args.out = str(out)
+    if not args.dry_run:
+        out.mkdir(parents=True, exist_ok=True)
+    sources = packed_sources(args, engine)
+    if not args.dry_run:
+        available = sum(p.stat().st_size // RECORD for p in sources)
+        too_big = [n for n in args.sizes if n > available]
+        if too_big:
+            sys.exit(f"the data holds {available} positions; asked for {', '.join(map(label, too_big))}")
+
+    rows = []
+    for n in sorted(set(args.sizes)):
+        tag = f"{args.name}-{label(n)}"
+        prefix, net = out / f"{tag}.bin", out / f"{tag}.nnue"
+        write_prefix(args, sources, n, prefix)
+        if not net.exists():
+            step(args, [engine, "train", str(prefix), "--epochs", str(args.epochs),
+                        "--out", str(net), "--checkpoint-dir", str(out / f"{tag}.checkpoints"),
+                        *args.train_arg], log=None if args.dry_run else out / f"{tag}.train.log")
+        log = out / f"{tag}.log"
+        if not finished(log):
+            command = [sys.executable, str(Path(__file__).with_name("match.py")),
+                       "--out", str(out),
+                       "--new-option", "Use NNUE=true", "--new-option", f"EvalFile={net}"]
+            if args.fastchess:
+                command += ["--fastchess", args.fastchess]
+            if args.dry_run:
+                command.append("--dry-run")
+            command += [tag, engine, engine, args.tc, str(args.rounds), str(args.hash),
+                        "-srand", str(args.srand + len(rows))]
+            step(args, command)
+        rows.append((label(n), *last_report(log)))
+
+    print(f"\n| positions | W / D / L (net) | Elo ± 95% (net against the hand-crafted evaluation, {args.tc}) |")
+    print("|---|---|---|")
+    for row in rows:
+        print(f"| {row[0]} | {row[1]} | {row[2]} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

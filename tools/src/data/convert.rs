@@ -1,0 +1,152 @@
+//! `shears data convert`: a game file's training positions written as a
+//! packed (`.bin`) or text file, for tools that read those.
+//!
+//! Only that way. A packed or text file holds the positions `datagen`
+//! kept, without the moves between them and without the positions it did
+//! not keep, so it cannot become a game file: the games cannot be
+//! replayed from it.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode, Position as _};
+use thiserror::Error;
+
+use super::reader::{DataError, Filter, open};
+use crate::datagen::games::ReadError;
+use crate::datagen::{Format, format, game_ply, keep, packed};
+
+/// Why a conversion could not be made.
+#[derive(Debug, Error)]
+pub enum ConvertError {
+    /// The input cannot be read, or is damaged.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// The output cannot be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The output.
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A conversion that cannot be made.
+    #[error("{0}")]
+    Impossible(String),
+}
+
+/// What a conversion wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Converted {
+    /// Games.
+    pub games: u64,
+    /// Positions.
+    pub positions: u64,
+}
+
+/// Writes the positions of the game file `input` that pass `filter` (the
+/// file's own quiet filter when `None`) to `output`, packed or text by its
+/// name, each game closed by its end-of-game record or line (its plies:
+/// the start position's game ply plus the moves). `output` must not exist.
+///
+/// # Errors
+///
+/// When the input is not a game file, cannot be read or is damaged, or
+/// the output exists, is a game file, or cannot be written.
+pub fn convert(
+    input: &Path,
+    output: &Path,
+    filter: Option<Filter>,
+) -> Result<Converted, ConvertError> {
+    if Format::of(input) != Format::Games {
+        return Err(ConvertError::Impossible(format!(
+            "{}: only a game file (.games) can be converted: a packed or text file holds the \
+             positions datagen kept, not the moves between them, so its games cannot be \
+             replayed into a game file",
+            input.display()
+        )));
+    }
+    let out_format = Format::of(output);
+    if out_format == Format::Games {
+        return Err(ConvertError::Impossible(format!(
+            "{}: the output is a game file; give a name ending in .bin (packed) or another \
+             (text)",
+            output.display()
+        )));
+    }
+    let write_error = |source| ConvertError::Write {
+        path: output.display().to_string(),
+        source,
+    };
+    let file = open(input)?;
+    let filter = filter.unwrap_or(Filter::Quiet {
+        min_ply: file.min_ply(),
+    });
+    let mut games = file.games().expect("a game file has games");
+    let out = File::options()
+        .write(true)
+        .create_new(true)
+        .open(output)
+        .map_err(write_error)?;
+    let mut out = BufWriter::new(out);
+    let mut done = Converted {
+        games: 0,
+        positions: 0,
+    };
+    loop {
+        let (index, _, game) = match games.next_game() {
+            Ok(Some(g)) => g,
+            Ok(None) => break,
+            Err(ReadError::Io(source)) => {
+                return Err(DataError::Io {
+                    path: input.to_owned(),
+                    source,
+                }
+                .into());
+            }
+            Err(ReadError::Damaged(d)) => {
+                return Err(DataError::Damaged {
+                    path: input.to_owned(),
+                    game: d.game,
+                    offset: d.offset,
+                    reason: d.reason,
+                }
+                .into());
+            }
+        };
+        for (board, m, score) in game.positions() {
+            let kept = match filter {
+                Filter::Quiet { min_ply } => score.is_some_and(|s| keep(&board, m, s, min_ply)),
+                Filter::All => true,
+            };
+            if !kept {
+                continue;
+            }
+            let white = score.map(|s| if board.turn() == Color::White { s } else { -s });
+            match out_format {
+                Format::Packed => out.write_all(&packed::pack(&board, game.result, white)),
+                _ => {
+                    let fen = Fen::from_position(&board, EnPassantMode::Legal);
+                    let line = match white {
+                        Some(s) => format::format_line(&fen.to_string(), game.result, s),
+                        None => format!("{fen} | {:.1}", game.result),
+                    };
+                    writeln!(out, "{line}")
+                }
+            }
+            .map_err(write_error)?;
+            done.positions += 1;
+        }
+        let plies = game_ply(&game.start) + game.moves.len() as u32;
+        match out_format {
+            Format::Packed => out.write_all(&packed::pack_game_end(index, game.result, plies)),
+            _ => writeln!(out, "# game {index} {:.1} {plies}", game.result),
+        }
+        .map_err(write_error)?;
+        done.games += 1;
+    }
+    out.flush().map_err(write_error)?;
+    Ok(done)
+}
