@@ -32,6 +32,8 @@ use std::io::{self, Read};
 
 use thiserror::Error;
 
+use super::games::read_exact_or_end;
+
 /// The first bytes of every game file.
 pub const MAGIC: [u8; 8] = *b"SHEARSGM";
 /// The version this build writes and reads.
@@ -135,7 +137,7 @@ impl Header {
     /// [`HeaderError`] for anything but a whole header of this version.
     pub fn read(input: &mut impl Read) -> Result<Option<Header>, HeaderError> {
         let mut fixed = [0u8; FIXED];
-        let got = read_full(input, &mut fixed)?;
+        let got = read_exact_or_end(input, &mut fixed)?;
         if got == 0 {
             return Ok(None);
         }
@@ -166,7 +168,7 @@ impl Header {
             )));
         }
         let mut text = vec![0u8; n];
-        let got = read_full(input, &mut text)?;
+        let got = read_exact_or_end(input, &mut text)?;
         if got < n {
             return Err(HeaderError::Truncated {
                 needed: (FIXED + n) as u64,
@@ -211,20 +213,6 @@ impl Header {
         }
         out
     }
-}
-
-/// Reads into `buf` until it is full or the input ends; the bytes read.
-fn read_full(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match input.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
 }
 
 #[cfg(test)]
