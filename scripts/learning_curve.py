@@ -24,7 +24,13 @@ For each SIZE (training positions: `500k`, `2.4M`, `20000000`):
    `OUT/NAME-SIZE.pgn`.
 
 Then a table of the sizes with each match's W/D/L and Elo ± 95% as
-fastchess last reported them. A step whose output is already there (the
+fastchess last reported them, and the trend: a straight line of Elo in
+log2(positions), fitted by least squares with each size weighted by its
+error, the Elo it gains a doubling of the data, and where the line reaches
+0 and +60 Elo (`--target` for others). The line is an assumption (curves
+bend as a net fills up), so the crossings are estimates to plan the data
+with, not measurements. `--report` trains and plays nothing: the table and
+the trend of the logs already in OUT. A step whose output is already there (the
 prefix, the net, a finished match log) is not done again, so an
 interrupted curve resumes where it stopped. `--dry-run` prints the
 commands and runs nothing.
@@ -40,6 +46,7 @@ stay out of git).
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import shlex
 import subprocess
@@ -50,7 +57,7 @@ from pathlib import Path
 RECORD = 32
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = (REPO / ".." / "nets" / "curve").resolve()
-ELO = re.compile(r"Elo:\s*([-+]?\d+(?:\.\d+)?)\s*\+/-\s*(\d+(?:\.\d+)?)")
+ELO = re.compile(r"\bElo:\s*([-+]?\d+(?:\.\d+)?)\s*\+/-\s*(\d+(?:\.\d+)?)")
 GAMES = re.compile(r"Games:\s*(\d+),\s*Wins:\s*(\d+),\s*Losses:\s*(\d+),\s*Draws:\s*(\d+)")
 
 
@@ -143,6 +150,50 @@ def last_report(log: Path) -> tuple[str, str]:
     return wdl, (f"{float(elo[-1][0]):+.1f} ± {float(elo[-1][1]):.1f}" if elo else "—")
 
 
+def elo_of(log: Path) -> tuple[float, float] | None:
+    """Elo and its 95% half-width from the last report of a fastchess log."""
+    if not log.exists():
+        return None
+    elo = ELO.findall(log.read_text(encoding="utf-8", errors="replace"))
+    return (float(elo[-1][0]), float(elo[-1][1])) if elo else None
+
+
+def trend(points: list[tuple[int, float, float]], targets: list[float]) -> list[str]:
+    """The curve as a straight line in log2(positions): a least-squares
+    fit of Elo on log2(n), each size weighted by 1 / sigma^2 (sigma = its
+    95% half-width / 1.96); then where the line reaches each target Elo,
+    also with the slope one standard error lower and higher (a range, not
+    a confidence interval: the line itself is an assumption). `points`:
+    (positions, Elo, 95% half-width)."""
+    pts = [(math.log2(n), e, (h / 1.96) ** -2) for n, e, h in points if h > 0]
+    if len({x for x, _, _ in pts}) < 2:
+        return ["(the trend needs measured matches at two sizes at least)"]
+    total = sum(w for _, _, w in pts)
+    mx = sum(w * x for x, _, w in pts) / total
+    my = sum(w * y for _, y, w in pts) / total
+    sxx = sum(w * (x - mx) ** 2 for x, _, w in pts)
+    slope = sum(w * (x - mx) * (y - my) for x, y, w in pts) / sxx
+    se = sxx ** -0.5
+    lines = [f"trend: Elo = {my:+.1f} {slope:+.1f} * log2(positions / {label_float(2 ** mx)}), "
+             f"that is {slope:+.1f} +/- {se:.1f} Elo a doubling of the data"]
+    for target in targets:
+        def reach(b: float) -> str:
+            if b <= 0:
+                return "never"
+            return label_float(2 ** (mx + (target - my) / b))
+        lines.append(f"{target:+g} Elo at about {reach(slope)} positions "
+                     f"(slope one standard error higher: {reach(slope + se)}, lower: {reach(slope - se)})")
+    return lines
+
+
+def label_float(n: float) -> str:
+    """A large count, rounded: 3.1M, 420k, 1.2G."""
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if n >= scale:
+            return f"{n / scale:.3g}{suffix}"
+    return f"{n:.0f}"
+
+
 def finished(log: Path) -> bool:
     return log.exists() and "Finished match" in log.read_text(encoding="utf-8", errors="replace")
 
@@ -167,13 +218,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--srand", type=int, default=6500, help="fastchess -srand (default 6500)")
     parser.add_argument("--fastchess", help="as scripts/match.py")
     parser.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    parser.add_argument("--report", action="store_true",
+                        help="train and play nothing: the table and the trend of the matches in OUT")
+    parser.add_argument("--target", type=float, action="append",
+                        help="an Elo the trend is asked to reach (repeatable; default 0 and 60)")
     args = parser.parse_args(argv)
+    targets = args.target or [0.0, 60.0]
 
     engine = str(Path(args.engine).resolve()) if "/" in args.engine else args.engine
     out = Path(args.out).resolve()
     args.out = str(out)
     if not args.dry_run:
         out.mkdir(parents=True, exist_ok=True)
+    if args.report:
+        return report(args, out, targets)
     sources = packed_sources(args, engine)
     if not args.dry_run:
         available = sum(p.stat().st_size // RECORD for p in sources)
@@ -181,7 +239,6 @@ def main(argv: list[str] | None = None) -> int:
         if too_big:
             sys.exit(f"the data holds {available} positions; asked for {', '.join(map(label, too_big))}")
 
-    rows = []
     for n in sorted(set(args.sizes)):
         tag = f"{args.name}-{label(n)}"
         prefix, net = out / f"{tag}.bin", out / f"{tag}.nnue"
@@ -200,14 +257,26 @@ def main(argv: list[str] | None = None) -> int:
             if args.dry_run:
                 command.append("--dry-run")
             command += [tag, engine, engine, args.tc, str(args.rounds), str(args.hash),
-                        "-srand", str(args.srand + len(rows))]
+                        "-srand", str(args.srand + sorted(set(args.sizes)).index(n))]
             step(args, command)
-        rows.append((label(n), *last_report(log)))
+    return report(args, out, targets)
 
+
+def report(args, out: Path, targets: list[float]) -> int:
+    """The table of the sizes' matches as their logs in `out` last
+    reported them, and the trend of those that have an Elo."""
     print(f"\n| positions | W / D / L (net) | Elo ± 95% (net against the hand-crafted evaluation, {args.tc}) |")
     print("|---|---|---|")
-    for row in rows:
-        print(f"| {row[0]} | {row[1]} | {row[2]} |")
+    points = []
+    for n in sorted(set(args.sizes)):
+        log = out / f"{args.name}-{label(n)}.log"
+        print(f"| {label(n)} | {' | '.join(last_report(log))} |")
+        measured = elo_of(log)
+        if measured is not None:
+            points.append((n, *measured))
+    print()
+    for line in trend(points, targets):
+        print(line)
     return 0
 
 

@@ -18,6 +18,7 @@ this repository. About 15 s; `.ci/run` runs it. What it checks:
 3. `scripts/learning_curve.py --dry-run`: for each size the prefix of the
    data, the `shears train` and the match of the net against the
    hand-crafted evaluation (`Use NNUE`, `EvalFile`) of the same binary;
+   with `--report`, the table and the trend from given fastchess logs;
 4. with fastchess ($FASTCHESS, else `../shared/tools/bin/fastchess` beside
    this repository or the one it was cloned from, else on the PATH; skipped
    with a message when there is none), `scripts/fixed_nodes.py` plays one round
@@ -138,6 +139,28 @@ def check_commands():
     print("  learning_curve.py: a prefix, a net and a match for each size")
 
 
+def check_curve_report(work):
+    """`learning_curve.py --report` reads the last report of each size's
+    fastchess log (Elo, not nElo) and fits the line in log2(positions):
+    -100 at 1M and -20 at 4M (equal errors) is +40 a doubling, 0 Elo at
+    4M * 2^0.5 and +60 at 16M."""
+    out = work / "report"
+    out.mkdir()
+    for tag, elo, w, l in [("1M", -100, 30, 80), ("4M", -20, 50, 60)]:
+        (out / f"r-{tag}.log").write_text(
+            "Elo: -300.00 +/- 90.00, nElo: -400.00 +/- 80.00\n"
+            f"Games: 200, Wins: {w}, Losses: {l}, Draws: {200 - w - l}, Points: 0\n"
+            f"Elo: {elo}.00 +/- 40.00, nElo: {elo - 50}.00 +/- 30.00\nFinished match\n")
+    text = script("learning_curve.py", "--report", "--out", out, "r", "./none", "1M", "4M",
+                  "16M", "--data", "none.bin")
+    for part in ["| 1M | 30 / 90 / 80 | -100.0 ± 40.0 |", "| 4M | 50 / 90 / 60 | -20.0 ± 40.0 |",
+                 "| 16M | — | — |", "Elo = -60.0 +40.0 * log2(positions / 2M)",
+                 "+40.0 +/- 14.4 Elo a doubling", "+0 Elo at about 5.66M positions",
+                 "+60 Elo at about 16M positions"]:
+        check(part in text, f"learning_curve.py --report: {part!r} not in\n{text}")
+    print("  learning_curve.py --report: the table and the trend from the logs")
+
+
 def check_fixed_nodes_games(shears, copy, work):
     fastchess = find_fastchess()
     if fastchess is None:
@@ -168,6 +191,7 @@ def main():
         try:
             check_nps(shears, copy)
             check_commands()
+            check_curve_report(work)
             check_fixed_nodes_games(shears, copy, work)
         except (Failure, subprocess.TimeoutExpired) as e:
             print(f"FAIL: {e}")
