@@ -32,9 +32,8 @@
 //! material of the game's middle (`t = 1`), and the win/draw/loss chances
 //! stay those of the internal score, so the two always agree. The
 //! hand-crafted evaluation's scores are shown as they are (its games and
-//! their records use them); the net's are normalised, by a provisional
-//! model until one is fitted on games played with it (see
-//! [`ScoreModel::NET`]).
+//! their records use them); the net's are normalised by its own model,
+//! fitted on Shears' games played with it (see [`ScoreModel::NET`]).
 //!
 //! ```
 //! use shears::search::Score;
@@ -65,6 +64,18 @@ const AS: [f64; 4] = [-594.912, 1609.610, -1407.704, 483.281];
 /// highest power first.
 const BS: [f64; 4] = [-209.866, 533.070, -399.585, 147.071];
 
+/// Coefficients of the net's `a(t)`, in the net's centipawns, highest
+/// power first: fitted by `scripts/wdl_fit.py` on 400 games of Shears
+/// against Shears with `Use NNUE` true (issue 65: the learning curve's
+/// 3.1M net against the first built-in net, 2+0.02; docs/nnue.md, "Scores
+/// with the net"), then scaled from the shown scores of those games to the
+/// net's own by the model they were shown with (`a(t = 1)` = 90.275 cp).
+/// `a(t = 1)` = 54.2 cp: a shown 100.
+const AS_NET: [f64; 4] = [44.079, 45.281, -234.719, 199.581];
+/// Coefficients of the net's `b(t)`, the net's centipawns, highest power
+/// first (the same fit).
+const BS_NET: [f64; 4] = [117.540, -210.705, 104.343, 35.900];
+
 /// How one evaluation's scores are read: its win/draw/loss model, in its
 /// own centipawns, and whether the `score cp` shown is normalised by it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -86,18 +97,17 @@ impl ScoreModel {
         normalised: false,
     };
 
-    /// The net's model, its `score cp` normalised. **Provisional**: the
-    /// hand-crafted evaluation's coefficients (`a(t = 1)` = 90.3 cp), which
-    /// the first nets, trained on the scores of searches with it, roughly
-    /// share. How it is fitted (docs/nnue.md, "Scores with the net"): play
-    /// Shears against Shears with `Use NNUE` true, run
-    /// `scripts/wdl_fit.py` on the games (docs/tuning.md, "Win/draw/loss"),
-    /// multiply the coefficients it prints by `a(t = 1) / 100` of the model
-    /// the games were played with (their PGN scores are the normalised
-    /// ones), and put them in `a` and `b`.
+    /// The net's model, its `score cp` normalised: fitted on Shears'
+    /// games with the net ([`AS_NET`], `a(t = 1)` = 54.2 of the net's
+    /// centipawns). How it is fitted again for a new net (docs/nnue.md,
+    /// "Scores with the net"): play Shears against Shears with `Use NNUE`
+    /// true, run `scripts/wdl_fit.py` on the games (docs/tuning.md,
+    /// "Win/draw/loss"), multiply the coefficients it prints by `a(t = 1) /
+    /// 100` of the model the games were played with (their PGN scores are
+    /// the normalised ones), and put them in `a` and `b`.
     pub const NET: ScoreModel = ScoreModel {
-        a: AS,
-        b: BS,
+        a: AS_NET,
+        b: BS_NET,
         normalised: true,
     };
 
@@ -334,6 +344,36 @@ mod tests {
         assert!((495..=505).contains(&w.win), "{w}");
         // The net's model slots in the same way.
         assert_eq!(ScoreModel::of(EvalKind::Net), &ScoreModel::NET);
+    }
+
+    #[test]
+    fn the_nets_own_model_shows_100_at_its_own_even_chance() {
+        // Fitted on games with the net: its pawn is its own, not the
+        // hand-crafted evaluation's.
+        let net = ScoreModel::of(EvalKind::Net);
+        let pawn = net.pawn();
+        assert!((pawn - 54.222).abs() < 0.01, "a(t = 1) = {pawn}");
+        assert_ne!(net.a, ScoreModel::HAND_CRAFTED.a);
+        // 54 of the net's centipawns show as 100, and 100 as 184.
+        assert_eq!(net.shown_cp(54), 100);
+        assert_eq!(net.shown_cp(100), 184);
+        assert_eq!(net.shown_cp(-54), -100);
+        let even = net.wdl(Score::Cp(54), MATERIAL_SCALE as u32);
+        assert!((490..=510).contains(&even.win), "{even}");
+        // The chances the hand-crafted model gives the same centipawns
+        // differ: its pawn is 90.
+        let hce = ScoreModel::HAND_CRAFTED.wdl(Score::Cp(54), MATERIAL_SCALE as u32);
+        assert!(hce.win < even.win - 100, "{hce} / {even}");
+        // Over the whole range the net's chances add up and are monotone.
+        for m in MATERIAL_MIN..=MATERIAL_MAX {
+            let mut last = net.wdl(Score::Cp(-3000), m);
+            for cp in (-3000..=3000).step_by(5) {
+                let w = net.wdl(Score::Cp(cp), m);
+                assert_eq!(w.win + w.draw + w.loss, 1000, "cp {cp} m {m}");
+                assert!(w.win >= last.win && w.loss <= last.loss, "cp {cp} m {m}");
+                last = w;
+            }
+        }
     }
 
     #[test]
