@@ -144,10 +144,10 @@ def last_report(log: Path) -> tuple[str, str]:
     """W/D/L and Elo ± from the last report of a fastchess log."""
     if not log.exists():
         return "—", "—"
-    text = log.read_text(encoding="utf-8", errors="replace")
-    games, elo = GAMES.findall(text), ELO.findall(text)
+    games = GAMES.findall(log.read_text(encoding="utf-8", errors="replace"))
     wdl = f"{games[-1][1]} / {games[-1][3]} / {games[-1][2]}" if games else "—"
-    return wdl, (f"{float(elo[-1][0]):+.1f} ± {float(elo[-1][1]):.1f}" if elo else "—")
+    elo = elo_of(log)
+    return wdl, (f"{elo[0]:+.1f} ± {elo[1]:.1f}" if elo else "—")
 
 
 def elo_of(log: Path) -> tuple[float, float] | None:
