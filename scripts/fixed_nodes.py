@@ -15,7 +15,10 @@ openings from `8moves_v3_min.pgn` in random order, two games at a time,
 4101`, `-sprt elo0=-5 elo1=5 alpha=0.05 beta=0.05`). The games go to
 `matches/NAME.pgn`, fastchess's output to `matches/NAME.log`. Engines,
 fastchess and the openings are found as scripts/match.py finds them (a bare
-name is looked up in `../bin`), and `--dry-run` prints the command only.
+name is looked up in `../bin`), `--new-option NAME=VALUE` and
+`--base-option NAME=VALUE` set a UCI option of one side only (two nets of
+one binary: `--new-option "Use NNUE=true" --new-option EvalFile=A.nnue`),
+and `--dry-run` prints the command only.
 
     python3 scripts/fixed_nodes.py o2_n20 shears-o2 shears-main 200 20000 -srand 4101
 """
@@ -25,7 +28,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from match import common_options, engine_names, engine_path, fastchess_command, positive, run
+from match import common_options, fastchess_command, positive, run, side_fields, side_options
 
 CLOCK = "60+1"
 HASH_MB = 16
@@ -36,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         description="NEW against BASE at a fixed number of nodes a move, under fastchess",
         epilog="Arguments after NODES go to fastchess unchanged (-srand N, -sprt ...).")
     common_options(parser)
+    side_options(parser)
     parser.add_argument("name", metavar="NAME", help="the match's name (its PGN and log)")
     parser.add_argument("new", metavar="NEW", help="the build measured")
     parser.add_argument("base", metavar="BASE", help="the build it is measured against")
@@ -44,11 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("extra", metavar="FASTCHESS-ARG", nargs=argparse.REMAINDER,
                         help="passed to fastchess")
     args = parser.parse_args(argv)
-    new, base = engine_path(args.new, args.bin_dir), engine_path(args.base, args.bin_dir)
-    new_name, base_name = engine_names(new, base)
     command = fastchess_command(
         args,
-        [[f"cmd={new}", f"name={new_name}"], [f"cmd={base}", f"name={base_name}"]],
+        side_fields(parser, args),
         [f"tc={CLOCK}", f"nodes={args.nodes}", f"option.Hash={HASH_MB}", "option.Threads=1"],
         args.rounds,
         args.extra,

@@ -72,6 +72,27 @@ def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dry-run", action="store_true", help="print the command, run nothing")
 
 
+def side_options(parser: argparse.ArgumentParser) -> None:
+    """`--new-option` and `--base-option`: UCI options of one side only."""
+    parser.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option of NEW only (repeatable)")
+    parser.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option of BASE only (repeatable)")
+
+
+def side_fields(parser: argparse.ArgumentParser, args) -> list[list[str]]:
+    """The two `-engine` field lists of NEW and BASE: the command, the
+    name, and each side's own options."""
+    for option in args.new_option + args.base_option:
+        if "=" not in option:
+            parser.error(f"{option}: give an option as NAME=VALUE")
+    new, base = engine_path(args.new, args.bin_dir), engine_path(args.base, args.bin_dir)
+    new_name, base_name = engine_names(new, base)
+    new_fields = [f"cmd={new}", f"name={new_name}", *(f"option.{o}" for o in args.new_option)]
+    base_fields = [f"cmd={base}", f"name={base_name}", *(f"option.{o}" for o in args.base_option)]
+    return [new_fields, base_fields]
+
+
 def fastchess_binary(given: str | None) -> str:
     """The fastchess to run: as given, else $FASTCHESS, else the shared one,
     else the PATH's."""
@@ -150,10 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         description="NEW against BASE under fastchess, the strength log's match",
         epilog="Arguments after HASH go to fastchess unchanged (-srand N, -sprt ...).")
     common_options(parser)
-    parser.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a UCI option of NEW only (repeatable)")
-    parser.add_argument("--base-option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a UCI option of BASE only (repeatable)")
+    side_options(parser)
     parser.add_argument("name", metavar="NAME", help="the match's name (its PGN and log)")
     parser.add_argument("new", metavar="NEW", help="the build measured")
     parser.add_argument("base", metavar="BASE", help="the build it is measured against")
@@ -163,16 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("extra", metavar="FASTCHESS-ARG", nargs=argparse.REMAINDER,
                         help="passed to fastchess")
     args = parser.parse_args(argv)
-    for option in args.new_option + args.base_option:
-        if "=" not in option:
-            parser.error(f"{option}: give an option as NAME=VALUE")
-    new, base = engine_path(args.new, args.bin_dir), engine_path(args.base, args.bin_dir)
-    new_name, base_name = engine_names(new, base)
-    new_fields = [f"cmd={new}", f"name={new_name}", *(f"option.{o}" for o in args.new_option)]
-    base_fields = [f"cmd={base}", f"name={base_name}", *(f"option.{o}" for o in args.base_option)]
     command = fastchess_command(
         args,
-        [new_fields, base_fields],
+        side_fields(parser, args),
         [f"tc={args.tc}", f"option.Hash={args.hash}", "option.Threads=1"],
         args.rounds,
         args.extra,
