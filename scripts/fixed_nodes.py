@@ -7,8 +7,9 @@ Usage:
 
     python3 scripts/fixed_nodes.py [OPTIONS] NAME NEW BASE ROUNDS NODES [FASTCHESS-ARG ...]
 
-plays NEW against BASE with `nodes=NODES` under a 60+1 clock (loose enough
-that no game is lost on time on a busy machine), both one thread and Hash
+plays NEW against BASE with `nodes=NODES` under a 60+1 clock (`--clock` for
+another: loose enough that no game is lost on time on a busy machine, though
+a machine whose builds starve the engines needs a longer one), both one thread and Hash
 16, ROUNDS rounds of two games (each opening once with each colour),
 openings from `8moves_v3_min.pgn` in random order, two games at a time,
 `-recover`; arguments after NODES go to fastchess as they are (`-srand
@@ -40,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         epilog="Arguments after NODES go to fastchess unchanged (-srand N, -sprt ...).")
     common_options(parser)
     side_options(parser)
+    parser.add_argument("--clock", default=CLOCK, metavar="TC",
+                        help=f"the game clock behind the node limit (default {CLOCK}; a longer one "
+                             "keeps a loaded machine from losing games on time)")
     parser.add_argument("name", metavar="NAME", help="the match's name (its PGN and log)")
     parser.add_argument("new", metavar="NEW", help="the build measured")
     parser.add_argument("base", metavar="BASE", help="the build it is measured against")
@@ -51,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     command = fastchess_command(
         args,
         side_fields(parser, args),
-        [f"tc={CLOCK}", f"nodes={args.nodes}", f"option.Hash={HASH_MB}", "option.Threads=1"],
+        [f"tc={args.clock}", f"nodes={args.nodes}", f"option.Hash={HASH_MB}", "option.Threads=1"],
         args.rounds,
         args.extra,
     )

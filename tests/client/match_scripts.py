@@ -124,6 +124,12 @@ def check_commands():
     for part in ["tc=60+1 nodes=20000 option.Hash=16 option.Threads=1", "-rounds 600",
                  "name=shears-a", "name=shears-b", "-sprt elo0=-5 elo1=5"]:
         check(part in text, f"fixed_nodes.py: {part!r} not in {text}")
+    text = " ".join(dry_run("fixed_nodes.py", "--clock", "600+5", "--new-option", "Use NNUE=true",
+                            "--base-option", "EvalFile=b.nnue", "f2", "shears-a", "shears-b", "10",
+                            "25000"))
+    for part in ["tc=600+5 nodes=25000", "name=shears-a option.Use NNUE=true",
+                 "name=shears-b option.EvalFile=b.nnue"]:
+        check(part in text, f"fixed_nodes.py --clock/--new-option: {part!r} not in {text}")
     print("  match.py, ethereal.py, fixed_nodes.py: the commands are the strength log's")
     lines = script("learning_curve.py", "--dry-run", "--out", "curve", "--epochs", "4",
                    "--tc", "5+0.05", "--rounds", "100", "c", "./shears-x", "500k", "2.4M",
