@@ -18,6 +18,10 @@ use super::net::Net;
 use super::stack::AccumulatorStack;
 
 /// A quantised net of one of the widths the engine plays.
+// The variants differ in size by their inline biases and output weights
+// (3 KB at 512): a net lives once per engine, behind an `Arc`, and boxing
+// them would add a pointer to follow on every evaluation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyNet {
     /// 32 hidden neurons per perspective.
