@@ -7,6 +7,9 @@ Usage:
     python3 scripts/nps.py [OPTIONS] ROUNDS DEPTH BUILD ... REFERENCE
     python3 scripts/nps.py --pinned [OPTIONS] ROUNDS DEPTH BUILD REFERENCE
 
+`--nnue` benches with the built-in net (`bench --nnue`) instead of the
+hand-crafted evaluation.
+
 Each round runs `BUILD bench --depth DEPTH` for every build and the
 reference and divides each build's nps by the reference's of the same
 round: a machine that is slower in one round is slower for both, so the
@@ -56,14 +59,15 @@ def parse_bench(output: str, build: str) -> tuple[int, int]:
     return int(fields[0]), int(fields[2])
 
 
-def bench_command(build: str, depth: int, core: int | None) -> list[str]:
-    command = [build, "bench", "--depth", str(depth)]
+def bench_command(build: str, depth: int, core: int | None, nnue: bool = False) -> list[str]:
+    command = [build, "bench", "--depth", str(depth), *(["--nnue"] if nnue else [])]
     return command if core is None else ["taskset", "-c", str(core), *command]
 
 
-def run_bench(build: str, depth: int, core: int | None = None) -> subprocess.Popen:
+def run_bench(build: str, depth: int, core: int | None = None,
+              nnue: bool = False) -> subprocess.Popen:
     try:
-        return subprocess.Popen(bench_command(build, depth, core), stdout=subprocess.PIPE,
+        return subprocess.Popen(bench_command(build, depth, core, nnue), stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True)
     except OSError as e:
         sys.exit(f"cannot run {build}: {e}")
@@ -77,16 +81,16 @@ def finish(process: subprocess.Popen, build: str) -> tuple[int, int]:
 
 
 def one_round(builds: list[str], depth: int, round_index: int, pinned: bool,
-              cores: list[int]) -> dict[str, tuple[int, int]]:
+              cores: list[int], nnue: bool = False) -> dict[str, tuple[int, int]]:
     """Nodes and nps of every build in one round."""
     if pinned:
         swap = round_index % 2 == 1
         placed = list(zip(builds, reversed(cores) if swap else cores))
-        running = [(build, run_bench(build, depth, core)) for build, core in placed]
+        running = [(build, run_bench(build, depth, core, nnue)) for build, core in placed]
         return {build: finish(process, build) for build, process in running}
     shift = round_index % len(builds)
     order = builds[shift:] + builds[:shift]
-    return {build: finish(run_bench(build, depth), build) for build in order}
+    return {build: finish(run_bench(build, depth, None, nnue), build) for build in order}
 
 
 def millions(nps: float) -> str:
@@ -99,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pinned", action="store_true",
                         help="two builds at once, pinned to --cores, swapped every round")
     parser.add_argument("--cores", default="0,1", help="the two cores of --pinned (default 0,1)")
+    parser.add_argument("--nnue", action="store_true",
+                        help="bench with the built-in net (`bench --nnue`)")
     parser.add_argument("--bin-dir", default=str(DEFAULT_BIN_DIR),
                         help="where bare build names are looked up (default: ../bin)")
     parser.add_argument("rounds", metavar="ROUNDS", type=int, help="rounds")
@@ -121,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     nps: dict[str, list[int]] = {b: [] for b in builds}
     ratios: dict[str, list[float]] = {b: [] for b in builds[:-1]}
     for r in range(args.rounds):
-        results = one_round(builds, args.depth, r, args.pinned, cores)
+        results = one_round(builds, args.depth, r, args.pinned, cores, args.nnue)
         for build, (n, speed) in results.items():
             nodes[build].add(n)
             nps[build].append(speed)

@@ -12,10 +12,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use shakmaty::{Chess, Color, Position as _};
+use shakmaty::{Chess, Position as _};
 
 use super::hce;
-use super::nnue::{Accumulator, FILE_LEN, Net, NetError};
+use super::nnue::{AnyNet, MAX_FILE_LEN, NetError};
 
 /// The built-in net's file.
 const BUILT_IN_NET: &[u8] = include_bytes!("../../nets/default.nnue");
@@ -44,7 +44,7 @@ pub enum EvalKind {
 /// evaluation's in the caches.
 #[derive(Debug)]
 pub struct LoadedNet {
-    net: Net,
+    net: AnyNet,
     /// `<default>`, or the file as `EvalFile` named it.
     source: String,
     /// A 64-bit digest of the file, never 0 (0 is the hand-crafted
@@ -57,36 +57,37 @@ impl LoadedNet {
     ///
     /// # Errors
     ///
-    /// The [`NetError`] of [`Net::from_bytes`].
+    /// The [`NetError`] of [`AnyNet::from_bytes`].
     pub fn from_bytes(bytes: &[u8], source: &str) -> Result<LoadedNet, NetError> {
         Ok(LoadedNet {
-            net: Net::from_bytes(bytes)?,
+            net: AnyNet::from_bytes(bytes)?,
             source: source.to_owned(),
             id: digest(bytes),
         })
     }
 
-    /// Reads the net file `path`. At most one byte more than a net file
-    /// has is read, so that a huge file (or a device) is refused at once.
+    /// Reads the net file `path`. At most one byte more than the largest
+    /// net file has is read, so that a huge file (or a device) is refused
+    /// at once.
     ///
     /// # Errors
     ///
     /// [`NetError::Io`] when the file cannot be read, else the error of
-    /// [`Net::from_bytes`].
+    /// [`AnyNet::from_bytes`].
     pub fn load(path: &Path) -> Result<LoadedNet, NetError> {
         let io = |e: std::io::Error| NetError::Io {
             path: path.to_owned(),
             reason: e.to_string(),
         };
         let file = std::fs::File::open(path).map_err(io)?;
-        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
-        file.take(FILE_LEN as u64 + 1)
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_LEN as u64 + 1)
             .read_to_end(&mut bytes)
             .map_err(io)?;
         LoadedNet::from_bytes(&bytes, &path.display().to_string()).map_err(|e| match e {
             // Only the first bytes were read: the size is the file's.
             NetError::TrailingBytes { expected, .. } => NetError::TrailingBytes {
-                found: std::fs::metadata(path).map_or(FILE_LEN + 1, |m| m.len() as usize),
+                found: std::fs::metadata(path).map_or(MAX_FILE_LEN + 1, |m| m.len() as usize),
                 expected,
             },
             e => e,
@@ -121,7 +122,7 @@ impl LoadedNet {
     }
 
     /// The quantised weights.
-    pub fn net(&self) -> &Net {
+    pub fn net(&self) -> &AnyNet {
         &self.net
     }
 
@@ -138,17 +139,14 @@ impl LoadedNet {
     /// The net's evaluation of `pos` from the side to move's point of
     /// view, from scratch, clamped to ±[`NET_EVAL_LIMIT`].
     pub fn evaluate(&self, pos: &Chess) -> i32 {
-        let acc = Accumulator::refresh(&self.net, pos.board());
-        self.output(&acc, pos.turn())
+        clamp_net_eval(self.net.evaluate_board(pos.board(), pos.turn()))
     }
+}
 
-    /// The output for an up-to-date accumulator, `stm` to move, clamped.
-    #[inline]
-    pub(super) fn output(&self, acc: &Accumulator, stm: Color) -> i32 {
-        self.net
-            .evaluate(acc, stm)
-            .clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
-    }
+/// A net's evaluation clamped to ±[`NET_EVAL_LIMIT`].
+#[inline]
+pub(super) fn clamp_net_eval(cp: i32) -> i32 {
+    cp.clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
 }
 
 /// Whether an `EvalFile` value names the built-in net: `<default>`, or
@@ -267,12 +265,12 @@ mod tests {
     #[test]
     fn nets_of_different_files_have_different_identities() {
         let a = LoadedNet::from_bytes(BUILT_IN_NET, "a").unwrap();
-        let mut other = a.net().clone().to_bytes();
+        let mut other = a.net().to_bytes();
         // Another output bias: another net.
-        let at = FILE_LEN - 8;
-        other[at] ^= 1;
-        let crc = crate::eval::nnue::crc32(&other[..FILE_LEN - 4]);
-        other[FILE_LEN - 4..].copy_from_slice(&crc.to_le_bytes());
+        let len = other.len();
+        other[len - 8] ^= 1;
+        let crc = crate::eval::nnue::crc32(&other[..len - 4]);
+        other[len - 4..].copy_from_slice(&crc.to_le_bytes());
         let b = LoadedNet::from_bytes(&other, "b").unwrap();
         assert_ne!(a.id(), b.id());
         assert_eq!(

@@ -8,7 +8,7 @@
 //! | hook | hand-crafted | net |
 //! |---|---|---|
 //! | [`Evaluator::new`] (the root) | nothing | the root's accumulator from scratch |
-//! | [`Evaluator::played`], [`Evaluator::played_null`] | nothing | the change noted in the child's slot ([`AccumulatorStack`], lazily) |
+//! | [`Evaluator::played`], [`Evaluator::played_null`] | nothing | the change noted in the child's slot ([`AnyStack`], lazily) |
 //! | [`Evaluator::evaluate`] | cache, else the terms (pawn cache) | cache, else the accumulator brought up to date and the output |
 //! | [`Evaluator::partial`] | the cheap part ([`Partial`]), or the whole when exact | the whole evaluation (a net has no cheap part) |
 //! | [`Evaluator::complete`] | cache, else the rest of the terms | (not reached) the whole evaluation |
@@ -23,9 +23,9 @@
 use shakmaty::{Color, Move, Position as _};
 
 use super::eval_cache::EvalCache;
-use super::evaluation::{EvalKind, Evaluation, LoadedNet};
+use super::evaluation::{EvalKind, Evaluation, LoadedNet, clamp_net_eval};
 use super::hce::{self, Partial, PawnCache};
-use super::nnue::{Accumulator, AccumulatorStack};
+use super::nnue::AnyStack;
 use crate::chess::Position;
 
 /// Plies from the root the net's accumulators are kept for (the search
@@ -40,8 +40,9 @@ pub struct EvalState {
     /// Whole static evaluations, of any evaluation (see the module
     /// documentation).
     cache: EvalCache,
-    /// The net's accumulators, by ply (allocated when a net first plays).
-    accumulators: AccumulatorStack,
+    /// The net's accumulators, by ply (allocated when a net first plays,
+    /// again when a net of another width plays).
+    accumulators: AnyStack,
 }
 
 /// One search thread's evaluation during one search (see the module
@@ -62,9 +63,7 @@ impl<'a> Evaluator<'a> {
     pub fn new(state: &'a mut EvalState, evaluation: &'a Evaluation, root: &Position) -> Self {
         let net = evaluation.net();
         if let Some(net) = net {
-            if state.accumulators.plies() < ACCUMULATOR_PLIES {
-                state.accumulators = AccumulatorStack::with_plies(ACCUMULATOR_PLIES);
-            }
+            state.accumulators.fit(net.net(), ACCUMULATOR_PLIES);
             state.accumulators.set_root(net.net(), root.board().board());
         }
         Evaluator {
@@ -96,7 +95,9 @@ impl<'a> Evaluator<'a> {
         if self.net.is_some() {
             let ply = self.ply(pos);
             if ply < self.state.accumulators.plies() {
-                self.state.accumulators.push_move(ply, mover, m);
+                self.state
+                    .accumulators
+                    .push_move(ply, mover, m, pos.board().board());
                 self.verify_at_every_node(pos);
             }
         }
@@ -149,11 +150,15 @@ impl<'a> Evaluator<'a> {
         if ply >= self.state.accumulators.plies() {
             return net.evaluate(board);
         }
-        let acc = self.state.accumulators.get(ply, net.net(), board.board());
         if cfg!(test) {
-            verify::check(acc, net, board);
+            verify::check(&mut self.state.accumulators, ply, net, board);
         }
-        net.output(acc, board.turn())
+        let eval = self
+            .state
+            .accumulators
+            .evaluate(ply, net.net(), board.board(), board.turn());
+        // The stack was fitted to the net when the search started.
+        eval.map_or_else(|| net.evaluate(board), clamp_net_eval)
     }
 
     /// The cheap part of the evaluation of `pos` for a lazy evaluation
@@ -197,11 +202,7 @@ impl<'a> Evaluator<'a> {
             && let Some(net) = self.net
         {
             let ply = self.ply(pos);
-            let acc = self
-                .state
-                .accumulators
-                .get(ply, net.net(), pos.board().board());
-            verify::check(acc, net, pos.board());
+            verify::check(&mut self.state.accumulators, ply, net, pos.board());
         }
     }
 }
@@ -216,7 +217,7 @@ pub(crate) mod verify {
 
     use shakmaty::{Chess, Position as _};
 
-    use super::{Accumulator, LoadedNet};
+    use super::{AnyStack, LoadedNet};
 
     thread_local! {
         /// Off, on at evaluations (1), on at every node (2).
@@ -242,16 +243,18 @@ pub(crate) mod verify {
         MODE.get() == 2
     }
 
-    /// Compares `acc` with the accumulator of `board` from scratch.
+    /// Compares the accumulator at `ply` of `stack`, brought up to date,
+    /// with the accumulator of `board` from scratch.
     ///
     /// # Panics
     ///
-    /// When they differ (that is the check).
-    pub(super) fn check(acc: &Accumulator, net: &LoadedNet, board: &Chess) {
+    /// When they differ (that is the check), or the stack is not the net's
+    /// width.
+    pub(super) fn check(stack: &mut AnyStack, ply: usize, net: &LoadedNet, board: &Chess) {
         if MODE.get() != 0 {
-            let fresh = Accumulator::refresh(net.net(), board.board());
+            let same = stack.matches_refresh(ply, net.net(), board.board());
             assert!(
-                *acc == fresh,
+                same == Some(true),
                 "incremental accumulator differs from a refresh at {}",
                 shakmaty::fen::Fen::from_position(board, shakmaty::EnPassantMode::Legal)
             );

@@ -11,7 +11,7 @@ use common::{run_cli, text};
 use shakmaty::{Chess, Color, Position as _};
 use shears::chess::Position;
 use shears::chess::random::RandomGame;
-use shears::eval::nnue::Net;
+use shears::eval::nnue::AnyNet;
 use shears_tools::datagen::packed;
 
 /// A packed file of `games` seeded random games, each position labelled
@@ -82,12 +82,12 @@ fn a_short_run_writes_checkpoints_and_a_net_the_engine_loads_and_resumes() {
         "epoch 1/2: train loss",
         "epoch 2/2: train loss",
         "positions/s",
-        "net written to nets/a.nnue (394800 bytes)",
+        "net written to nets/a.nnue (394804 bytes)",
         "quantised against float on ",
     ] {
         assert!(stdout.contains(expected), "{expected:?} not in:\n{stdout}");
     }
-    let net = Net::load(&dir.path().join("nets/a.nnue")).unwrap();
+    let net = AnyNet::load(&dir.path().join("nets/a.nnue")).unwrap();
     assert!(dir.path().join("ck/epoch-0001.ckpt").exists());
     assert!(dir.path().join("ck/epoch-0002.ckpt").exists());
 
@@ -109,7 +109,7 @@ fn a_short_run_writes_checkpoints_and_a_net_the_engine_loads_and_resumes() {
     assert!(stdout.contains("epoch 3/3: train loss"), "{stdout}");
     assert!(!stdout.contains("epoch 2/"), "{stdout}");
     assert!(dir.path().join("ck/epoch-0003.ckpt").exists());
-    assert_ne!(Net::load(&dir.path().join("b.nnue")).unwrap(), net);
+    assert_ne!(AnyNet::load(&dir.path().join("b.nnue")).unwrap(), net);
 
     // A checkpoint with as many epochs as asked for is exported as it is.
     let out = train(
@@ -125,7 +125,7 @@ fn a_short_run_writes_checkpoints_and_a_net_the_engine_loads_and_resumes() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(!text(&out.stdout).contains("train loss"));
-    assert_eq!(Net::load(&dir.path().join("c.nnue")).unwrap(), net);
+    assert_eq!(AnyNet::load(&dir.path().join("c.nnue")).unwrap(), net);
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("in 6 games from 1 file"), "{stdout}");
-    Net::load(&dir.path().join("g.nnue")).unwrap();
+    AnyNet::load(&dir.path().join("g.nnue")).unwrap();
 }
 
 #[test]
@@ -177,8 +177,8 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
     let cases: [(&[&str], &str); 5] = [
         (&["train", "missing.bin"], "missing.bin: No such file"),
         (
-            &["train", "data.bin", "--hidden", "128"],
-            "--hidden 128: this engine's net has 256",
+            &["train", "data.bin", "--hidden", "100"],
+            "--hidden 100: the engine plays nets of 32, 64, 128, 256 or 512 hidden neurons",
         ),
         (
             &["train", "data.txt"],

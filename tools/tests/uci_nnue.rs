@@ -18,7 +18,7 @@ use common::tables::syzygy_or_skip;
 use common::{Engine, Score, go_answered, parse_info, run_cli, text};
 use shears::chess::Position;
 use shears::eval::LoadedNet;
-use shears::eval::nnue::{FILE_LEN, HEADER_LEN};
+use shears::eval::nnue::{HEADER_LEN, file_len};
 
 const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
 /// White mates in two (Nf6+ and Bxe7#, among others).
@@ -152,20 +152,22 @@ fn bad_nets(dir: &Path) -> Vec<(&'static str, PathBuf, &'static str)> {
     };
     let mut corrupt = good.clone();
     corrupt[HEADER_LEN + 1000] ^= 0x40;
-    let mut narrow = good.clone();
-    narrow[16..20].copy_from_slice(&128u32.to_le_bytes());
+    // A width the engine does not play (the header's checksum is checked
+    // only after the width).
+    let mut odd_width = good.clone();
+    odd_width[16..20].copy_from_slice(&100u32.to_le_bytes());
     vec![
         ("missing", dir.join("missing.nnue"), "cannot read"),
         (
             "truncated",
-            write("truncated.nnue", &good[..FILE_LEN / 2]),
+            write("truncated.nnue", &good[..file_len(256) / 2]),
             "truncated",
         ),
         ("corrupt", write("corrupt.nnue", &corrupt), "checksum"),
         (
-            "wrong architecture",
-            write("narrow.nnue", &narrow),
-            "wrong net architecture: hidden is 128",
+            "unsupported width",
+            write("odd.nnue", &odd_width),
+            "net file of hidden width 100: this engine plays nets of 32, 64, 128, 256 or 512",
         ),
         (
             "not a net",

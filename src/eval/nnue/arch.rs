@@ -4,21 +4,128 @@
 //! The net is a perspective net, `(768 -> H) x 2 -> 1`: each side has its
 //! own hidden layer (the accumulator) over the same first-layer weights,
 //! built from the board as that side sees it, and the output reads the
-//! side to move's accumulator first. docs/nnue.md derives the constants.
+//! side to move's accumulator first. The width `H` is the net file's (one
+//! of [`WIDTHS`]), and so is the input [`Layout`]: plain, or mirrored so
+//! that each side's own king stands on files a–d. docs/nnue.md derives the
+//! constants.
 
-use shakmaty::{Color, Piece, Square};
+use shakmaty::{Board, Color, File, Piece, Square};
 
 /// Inputs of the first layer, per perspective: 2 colours x 6 roles x 64
 /// squares.
 pub const INPUTS: usize = 768;
 
-/// Hidden neurons per perspective (the accumulator's width). A net file
-/// with another width is refused.
-pub const HIDDEN: usize = 256;
+/// The hidden widths (neurons per perspective, the accumulator's width)
+/// the engine plays: a net file of another width is refused. Each is a
+/// compile-time instance of the net (`AnyNet`).
+pub const WIDTHS: [usize; 5] = [32, 64, 128, 256, 512];
+
+/// The width of the built-in net, and the trainer's default.
+pub const DEFAULT_HIDDEN: usize = 256;
 
 // The SIMD kernels work in whole registers of up to 32 lanes, and the
 // scalar dot product in chunks of 16.
-const _: () = assert!(HIDDEN.is_multiple_of(32));
+const _: () = {
+    let mut i = 0;
+    while i < WIDTHS.len() {
+        assert!(WIDTHS[i].is_multiple_of(32));
+        i += 1;
+    }
+};
+
+/// Whether the engine plays nets `hidden` neurons wide.
+pub fn is_supported_width(hidden: usize) -> bool {
+    WIDTHS.contains(&hidden)
+}
+
+/// The supported widths as words: `32, 64, 128, 256 or 512`.
+pub fn widths_in_words() -> String {
+    let (last, rest) = WIDTHS.split_last().expect("some widths");
+    let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
+    format!("{} or {last}", rest.join(", "))
+}
+
+/// How a perspective sees the board: the input layout, a field of the net
+/// file (version 2; a version 1 file is [`Layout::Plain`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Black sees the board flipped top to bottom, White as it is.
+    #[default]
+    Plain,
+    /// As [`Layout::Plain`], and besides the board flipped a↔h for a
+    /// perspective whose own king stands on files e–h, so that the own king
+    /// is always on files a–d. A king move between the d and e files
+    /// changes every input of its side: that perspective is refreshed.
+    KingMirrored,
+}
+
+impl Layout {
+    /// Both layouts.
+    pub const ALL: [Layout; 2] = [Layout::Plain, Layout::KingMirrored];
+
+    /// The layout's number in the net file.
+    pub fn code(self) -> u32 {
+        match self {
+            Layout::Plain => 0,
+            Layout::KingMirrored => 1,
+        }
+    }
+
+    /// The layout of a number in the net file, if it is one.
+    pub fn from_code(code: u32) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// Whether the board is mirrored by the king's file.
+    #[inline]
+    pub fn is_mirrored(self) -> bool {
+        self == Layout::KingMirrored
+    }
+
+    /// What it is called in messages and the docs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Plain => "plain",
+            Layout::KingMirrored => "king-mirrored",
+        }
+    }
+
+    /// The [`Orientation`] of `perspective` whose own king stands on
+    /// `king` (none: as if on files a–d).
+    #[inline]
+    pub fn orientation(self, perspective: Color, king: Option<Square>) -> Orientation {
+        let vertical = match perspective {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        let mirrored = self.is_mirrored() && king.is_some_and(|k| on_king_side(k.file()));
+        Orientation(vertical | if mirrored { 7 } else { 0 })
+    }
+
+    /// The [`Orientation`] of `perspective` on `board`.
+    #[inline]
+    pub fn orientation_on(self, perspective: Color, board: &Board) -> Orientation {
+        self.orientation(perspective, board.king_of(perspective))
+    }
+}
+
+/// Files e–h: where a king makes a mirrored perspective flip the board.
+#[inline]
+pub fn on_king_side(file: File) -> bool {
+    file >= File::E
+}
+
+/// Whether a king moving from `from` to `to` crosses between the d and e
+/// files (and so changes its side's mirroring).
+#[inline]
+pub fn crosses_centre(from: Square, to: Square) -> bool {
+    on_king_side(from.file()) != on_king_side(to.file())
+}
+
+/// How one perspective sees the squares: the value its squares are XORed
+/// with (56 flips the ranks, 7 the files).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Orientation(pub u8);
 
 /// Output buckets (one for now; the file has a field for more).
 pub const BUCKETS: usize = 1;
@@ -61,13 +168,36 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 /// ```
 #[inline]
 pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
+    feature_seen(
+        perspective,
+        Layout::Plain.orientation(perspective, None),
+        piece,
+        sq,
+    )
+}
+
+/// The first-layer input of `piece` on `sq`, seen from `perspective`
+/// oriented as `orientation` says: [`feature`] with the square XORed by the
+/// orientation instead of flipped by colour alone.
+///
+/// ```
+/// use shakmaty::{Color, Piece, Role, Square};
+/// use shears::eval::nnue::arch::{Layout, feature_seen};
+/// let white_pawn = Piece { color: Color::White, role: Role::Pawn };
+/// // White's king on g1: a mirrored White sees its pawn on e2 as on d2.
+/// let o = Layout::KingMirrored.orientation(Color::White, Some(Square::G1));
+/// assert_eq!(feature_seen(Color::White, o, white_pawn, Square::E2), 11);
+/// ```
+#[inline]
+pub fn feature_seen(
+    perspective: Color,
+    orientation: Orientation,
+    piece: Piece,
+    sq: Square,
+) -> usize {
     let theirs = usize::from(piece.color != perspective);
     let role = usize::from(piece.role as u8 - 1);
-    let sq = match perspective {
-        Color::White => sq,
-        Color::Black => sq.flip_vertical(),
-    };
-    384 * theirs + 64 * role + usize::from(sq)
+    384 * theirs + 64 * role + usize::from(u8::from(sq) ^ orientation.0)
 }
 
 #[cfg(test)]
@@ -112,6 +242,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_mirrored_perspective_always_sees_its_king_on_files_a_to_d() {
+        for perspective in Color::ALL {
+            for king_sq in Square::ALL {
+                let o = Layout::KingMirrored.orientation(perspective, Some(king_sq));
+                let king = Piece {
+                    color: perspective,
+                    role: Role::King,
+                };
+                let seen = feature_seen(perspective, o, king, king_sq) % 64;
+                assert!(seen % 8 < 4, "{perspective:?} king on {king_sq}: {seen}");
+                // Plain orientations are the colour flip alone.
+                let plain = Layout::Plain.orientation(perspective, Some(king_sq));
+                assert_eq!(
+                    feature_seen(perspective, plain, king, king_sq),
+                    feature(perspective, king, king_sq)
+                );
+            }
+        }
+        assert!(crosses_centre(Square::E1, Square::D1));
+        assert!(crosses_centre(Square::E1, Square::C1));
+        assert!(!crosses_centre(Square::E1, Square::G1));
+        assert!(!crosses_centre(Square::B1, Square::C1));
+        for layout in Layout::ALL {
+            assert_eq!(Layout::from_code(layout.code()), Some(layout));
+        }
+        assert_eq!(Layout::from_code(2), None);
+        assert_eq!(widths_in_words(), "32, 64, 128, 256 or 512");
+        assert!(is_supported_width(128) && !is_supported_width(100));
     }
 
     #[test]

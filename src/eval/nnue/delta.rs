@@ -5,6 +5,8 @@
 
 use shakmaty::{Color, Move, Piece, Role, Square};
 
+use super::arch::crosses_centre;
+
 /// A piece on a square.
 pub type Placed = (Piece, Square);
 
@@ -87,5 +89,22 @@ impl Delta {
                 add: (role.of(mover), to),
             },
         }
+    }
+
+    /// The side whose king this change moves between the d and e files
+    /// (files a–d to e–h or back: castling may), if any.
+    #[inline]
+    pub fn king_crossing(&self) -> Option<Color> {
+        let (to, from) = match *self {
+            Delta::Quiet { add, sub } => (add, sub),
+            Delta::Capture { add, sub: [sub, _] } => (add, sub),
+            Delta::Castle {
+                add: [king_to, _],
+                sub: [king_from, _],
+            } => (king_to, king_from),
+            Delta::Put { .. } => return None,
+        };
+        let (king, from) = from;
+        (king.role == Role::King && crosses_centre(from, to.1)).then_some(king.color)
     }
 }

@@ -24,15 +24,32 @@ pub enum NetError {
         found: Vec<u8>,
     },
     /// A format version this engine does not read.
-    #[error("net file format version {found}; this engine reads version {expected}")]
+    #[error("net file format version {found}; this engine reads versions 1 to {expected}")]
     UnsupportedVersion {
         /// The file's version.
         found: u32,
-        /// The version this engine reads.
+        /// The newest version this engine reads (the one it writes).
         expected: u32,
     },
-    /// A header field (inputs, hidden size, buckets, activation, QA, QB,
-    /// SCALE) other than this engine's net has.
+    /// A hidden width the engine has no net for.
+    #[error(
+        "net file of hidden width {found}: this engine plays nets of {} hidden neurons",
+        crate::eval::nnue::arch::widths_in_words()
+    )]
+    UnsupportedWidth {
+        /// The file's width.
+        found: u32,
+    },
+    /// An input layout the engine does not know (version 2's field).
+    #[error(
+        "net file of input layout {found}: this engine reads layouts 0 (plain) and 1 (king-mirrored)"
+    )]
+    UnknownLayout {
+        /// The file's layout code.
+        found: u32,
+    },
+    /// A header field (inputs, buckets, activation, QA, QB, SCALE) other
+    /// than this engine's nets have.
     #[error("wrong net architecture: {field} is {found} in the file, {expected} in this engine")]
     WrongArchitecture {
         /// The header field.
@@ -47,7 +64,8 @@ pub enum NetError {
     Truncated {
         /// The file's size.
         found: usize,
-        /// The size of a net file of this architecture.
+        /// The size of a net file of the header's architecture (the size
+        /// of the header, while it is not whole).
         expected: usize,
     },
     /// The file goes on after the checksum.

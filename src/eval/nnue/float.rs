@@ -1,12 +1,15 @@
-//! [`FloatNet`]: the net in f32, with the exact float forward pass the
-//! quantised net approximates, and its quantisation into a [`Net`]. The
-//! trainer learns a `FloatNet` and exports it through [`FloatNet::quantise`];
-//! the tests measure the quantised net against it.
+//! [`FloatNet`]: the net in f32, of any width, with the exact float forward
+//! pass the quantised net approximates, and its quantisation into a net
+//! the engine plays ([`AnyNet`]). The trainer learns a `FloatNet` and
+//! exports it through [`FloatNet::quantise`]; the tests measure the
+//! quantised net against it.
 
 use shakmaty::{Board, Color};
 
-use super::arch::{HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE, feature};
+use super::any::AnyNet;
+use super::arch::{INPUTS, Layout, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE, feature_seen};
 use super::column::Column;
+use super::error::NetError;
 use super::net::Net;
 
 /// The activation in float: `clamp(x, 0, 1)²`.
@@ -16,39 +19,50 @@ pub fn screlu(x: f32) -> f32 {
     c * c
 }
 
-/// A net with f32 weights, shaped as [`Net`].
+/// A net with f32 weights, shaped as [`Net`], `hidden` neurons wide (a
+/// run-time value: the width is checked when the net is quantised).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
-    /// First layer, feature-major: `w1[f]` is the weights of input `f`.
-    pub w1: Box<[[f32; HIDDEN]; INPUTS]>,
+    /// Hidden neurons per perspective.
+    pub hidden: usize,
+    /// How the perspectives see the board.
+    pub layout: Layout,
+    /// First layer, feature-major: `w1[f * hidden..(f + 1) * hidden]` is
+    /// the weights of input `f`.
+    pub w1: Vec<f32>,
     /// First layer's biases.
-    pub b1: [f32; HIDDEN],
+    pub b1: Vec<f32>,
     /// Output weights: the side to move's half, then the other side's.
-    pub w2: [[f32; HIDDEN]; 2],
+    pub w2: [Vec<f32>; 2],
     /// Output bias.
     pub b2: f32,
 }
 
 impl FloatNet {
-    /// A net with every weight zero.
-    pub fn zeroed() -> FloatNet {
+    /// A net `hidden` wide with every weight zero.
+    pub fn zeroed(hidden: usize, layout: Layout) -> FloatNet {
         FloatNet {
-            w1: vec![[0.0; HIDDEN]; INPUTS]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the vector holds exactly INPUTS rows"),
-            b1: [0.0; HIDDEN],
-            w2: [[0.0; HIDDEN]; 2],
+            hidden,
+            layout,
+            w1: vec![0.0; INPUTS * hidden],
+            b1: vec![0.0; hidden],
+            w2: [vec![0.0; hidden], vec![0.0; hidden]],
             b2: 0.0,
         }
     }
 
+    /// The first-layer weights of input `f`.
+    pub fn row(&self, f: usize) -> &[f32] {
+        &self.w1[f * self.hidden..(f + 1) * self.hidden]
+    }
+
     /// The hidden layer before activation for `perspective`: `b1` plus the
     /// first-layer weights of every piece as that side sees it.
-    pub fn hidden(&self, board: &Board, perspective: Color) -> [f32; HIDDEN] {
-        let mut acc = self.b1;
+    pub fn hidden(&self, board: &Board, perspective: Color) -> Vec<f32> {
+        let orientation = self.layout.orientation_on(perspective, board);
+        let mut acc = self.b1.clone();
         for (sq, piece) in board {
-            let w = &self.w1[feature(perspective, piece, sq)];
+            let w = self.row(feature_seen(perspective, orientation, piece, sq));
             for (a, w) in acc.iter_mut().zip(w) {
                 *a += w;
             }
@@ -59,8 +73,8 @@ impl FloatNet {
     /// The output from the hidden layers of the side to move (`us`) and
     /// of the other side (`them`), in units of [`SCALE`] centipawns:
     /// `Σ screlu(us) · W2[0] + Σ screlu(them) · W2[1] + b2`.
-    pub fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let half = |acc: &[f32; HIDDEN], w: &[f32; HIDDEN]| -> f32 {
+    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let half = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum()
         };
         half(us, &self.w2[0]) + half(them, &self.w2[1]) + self.b2
@@ -78,23 +92,51 @@ impl FloatNet {
     /// `round(w · QB)`, `b2` as `round(b · QA · QB)`. Values that do not
     /// fit are clamped to the nearest that does (i16, ±127 for `W2`, i32);
     /// a net trained with the weight clip never needs it.
-    pub fn quantise(&self) -> Net {
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::UnsupportedWidth`] for a width the engine does not play.
+    pub fn quantise(&self) -> Result<AnyNet, NetError> {
+        Ok(match self.hidden {
+            32 => AnyNet::H32(self.quantise_to()),
+            64 => AnyNet::H64(self.quantise_to()),
+            128 => AnyNet::H128(self.quantise_to()),
+            256 => AnyNet::H256(self.quantise_to()),
+            512 => AnyNet::H512(self.quantise_to()),
+            found => {
+                return Err(NetError::UnsupportedWidth {
+                    found: u32::try_from(found).unwrap_or(u32::MAX),
+                });
+            }
+        })
+    }
+
+    /// [`FloatNet::quantise`] into a net `H` wide.
+    ///
+    /// # Panics
+    ///
+    /// When the net is not `H` wide.
+    pub fn quantise_to<const H: usize>(&self) -> Net<H> {
+        assert_eq!(self.hidden, H, "quantising a net into another width");
         let round = |x: f32, scale: i32| (f64::from(x) * f64::from(scale)).round();
         // `as` saturates (and sends NaN to 0).
-        let column = |row: &[f32; HIDDEN], scale: i32, limit: i16| {
-            let mut col = Column::ZERO;
+        let column = |row: &[f32], scale: i32, limit: i16| {
+            let mut col = Column::<H>::ZERO;
             for (q, &w) in col.0.iter_mut().zip(row) {
                 *q = (round(w, scale) as i16).clamp(-limit, limit);
             }
             col
         };
         let mut w1 = Net::zero_first_layer();
-        for (col, row) in w1.iter_mut().zip(self.w1.iter()) {
+        for (col, row) in w1.iter_mut().zip(self.w1.chunks_exact(H)) {
             *col = column(row, QA, i16::MAX);
         }
         let b1 = column(&self.b1, QA, i16::MAX);
-        let w2 = self.w2.map(|row| column(&row, QB, OUTPUT_WEIGHT_LIMIT));
+        let w2 = [
+            column(&self.w2[0], QB, OUTPUT_WEIGHT_LIMIT),
+            column(&self.w2[1], QB, OUTPUT_WEIGHT_LIMIT),
+        ];
         let b2 = round(self.b2, QA * QB) as i32;
-        Net::new(w1, b1, w2, b2).expect("output weights were clamped to the limit")
+        Net::new(w1, b1, w2, b2, self.layout).expect("output weights were clamped to the limit")
     }
 }

@@ -1,14 +1,17 @@
-//! The learned evaluation: a perspective net, `(768 → 256) × 2 → 1` with
-//! SCReLU, quantised to integers, and its accumulators updated move by
-//! move (docs/nnue.md: the architecture, the feature index, the
-//! quantisation, the file format byte by byte, the tests).
+//! The learned evaluation: a perspective net, `(768 → H) × 2 → 1` with
+//! SCReLU, `H` any of the widths of `arch::WIDTHS` (the file's), the
+//! inputs plain or king-mirrored, quantised to integers, and its
+//! accumulators updated move by move (docs/nnue.md: the architecture, the
+//! feature index, the quantisation, the file format byte by byte, the
+//! tests).
 //!
 //! | file | what |
 //! |---|---|
-//! | `arch.rs` | the shape and the quantisation constants, the feature index |
-//! | `column.rs` | an aligned column of `HIDDEN` i16 values |
+//! | `arch.rs` | the shape, the widths, the input layouts and the quantisation constants, the feature index |
+//! | `column.rs` | an aligned column of `H` i16 values |
 //! | `crc.rs` | the CRC-32 of the file ([`crc32`]) |
-//! | `net.rs` | the quantised weights ([`Net`]) |
+//! | `net.rs` | the quantised weights of one width ([`Net`]) |
+//! | `any.rs` | a net of any width, chosen when read ([`AnyNet`]), and its stack ([`AnyStack`]) |
 //! | `file.rs` | reading and writing the net file, every check |
 //! | `error.rs` | why a net is refused ([`NetError`]) |
 //! | `float.rs` | the float net, its exact forward pass, its quantisation ([`FloatNet`]) |
@@ -22,14 +25,16 @@
 //!
 //! ```
 //! use shakmaty::{Chess, Position as _};
-//! use shears::eval::nnue::{Accumulator, FloatNet, Net};
+//! use shears::eval::nnue::arch::Layout;
+//! use shears::eval::nnue::{Accumulator, AnyNet, FloatNet, Net};
 //!
-//! let net: Net = FloatNet::zeroed().quantise(); // or Net::from_bytes(file)?
+//! let any: AnyNet = FloatNet::zeroed(256, Layout::Plain).quantise().unwrap(); // or AnyNet::from_bytes(file)?
+//! let net = Net::<256>::try_from(any).unwrap();
 //! let board = Chess::default();
 //! let root = Accumulator::refresh(&net, board.board());
 //! let m = board.legal_moves()[0];
-//! let child = root.after_move(&net, board.turn(), m); // or update_into a frame
 //! let after = board.clone().play(m).unwrap();
+//! let child = root.after_move(&net, board.turn(), m, after.board()); // or update_into a frame
 //! assert_eq!(child, Accumulator::refresh(&net, after.board()));
 //! assert_eq!(net.evaluate(&child, after.turn()), 0);
 //! ```
@@ -37,9 +42,10 @@
 //! Not here: choosing between this and the hand-crafted evaluation, the
 //! net built into the binary and `EvalFile` (`eval/evaluation.rs`), and
 //! the hooks the search calls (`eval/evaluator.rs`, which keeps an
-//! [`AccumulatorStack`] per search thread).
+//! [`AnyStack`] per search thread).
 
 mod accumulator;
+mod any;
 pub mod arch;
 mod column;
 mod crc;
@@ -56,11 +62,14 @@ mod stack;
 mod tests;
 
 pub use accumulator::Accumulator;
+pub use any::{AnyNet, AnyStack};
 pub use column::Column;
 pub use crc::crc32;
 pub use delta::{Delta, Placed};
 pub use error::NetError;
-pub use file::{FILE_LEN, HEADER_LEN, MAGIC, PAYLOAD_LEN, VERSION};
+pub use file::{
+    HEADER_LEN, MAGIC, MAX_FILE_LEN, VERSION, VERSION_1, file_len, header_len, payload_len,
+};
 pub use float::{FloatNet, screlu};
 pub use net::Net;
 pub use simd::PATH as SIMD_PATH;

@@ -13,7 +13,7 @@ use super::arch::{QA, QB, SCALE};
 use super::net::Net;
 use super::simd;
 
-impl Net {
+impl<const H: usize> Net<H> {
     /// The evaluation in centipawns from `stm`'s point of view, `stm`
     /// being the side to move of the accumulator's position.
     ///
@@ -21,7 +21,7 @@ impl Net {
     /// accept (the output weights are at most 127, `b2` an i32), so it
     /// always fits an i32; a trained net stays within a few thousand.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, stm: Color) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator<H>, stm: Color) -> i32 {
         let [w_us, w_them] = self.output_weights();
         let sum = simd::screlu_dot(acc.perspective(stm), acc.perspective(!stm), w_us, w_them);
         let out = sum / i64::from(QA) + i64::from(self.output_bias());

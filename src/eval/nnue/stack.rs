@@ -28,6 +28,12 @@
 //!
 //! When the walk back would be long, refreshing the slot from its board is
 //! cheaper than the updates: [`REFRESH_DISTANCE`].
+//!
+//! A king-mirrored net refreshes a perspective whose king crosses between
+//! the d and e files ([`Net::refreshes`]), from the board after the move:
+//! so a move of a king across that line keeps a copy of the board it
+//! reaches in its slot (whatever the layout: it costs a 72-byte copy on a
+//! rare move), for the walk forward to read.
 
 use shakmaty::{Board, Color, Move};
 
@@ -53,19 +59,23 @@ enum Change {
 }
 
 /// One ply's accumulator and how to bring it up to date.
-#[derive(Debug, Clone, Copy)]
-struct Slot {
-    acc: Accumulator,
+#[derive(Debug, Clone)]
+struct Slot<const H: usize> {
+    acc: Accumulator<H>,
     change: Change,
     ready: bool,
+    /// The board after the move, when the move took a king across the d/e
+    /// line (else whatever it was: never read then).
+    board: Board,
 }
 
-impl Default for Slot {
-    fn default() -> Slot {
+impl<const H: usize> Default for Slot<H> {
+    fn default() -> Slot<H> {
         Slot {
             acc: Accumulator::default(),
             change: Change::Null,
             ready: false,
+            board: Board::empty(),
         }
     }
 }
@@ -73,14 +83,14 @@ impl Default for Slot {
 /// The accumulators of one search thread, by ply from the root (see the
 /// module documentation). Ply 0 is the root.
 #[derive(Debug, Clone, Default)]
-pub struct AccumulatorStack {
-    slots: Vec<Slot>,
+pub struct AccumulatorStack<const H: usize> {
+    slots: Vec<Slot<H>>,
 }
 
-impl AccumulatorStack {
+impl<const H: usize> AccumulatorStack<H> {
     /// A stack of `plies` slots (the root's included): the deepest ply it
     /// keeps is `plies − 1`.
-    pub fn with_plies(plies: usize) -> AccumulatorStack {
+    pub fn with_plies(plies: usize) -> AccumulatorStack<H> {
         AccumulatorStack {
             slots: vec![Slot::default(); plies.max(1)],
         }
@@ -92,23 +102,28 @@ impl AccumulatorStack {
     }
 
     /// Starts a search at `root`: its accumulator from scratch.
-    pub fn set_root(&mut self, net: &Net, root: &Board) {
+    pub fn set_root(&mut self, net: &Net<H>, root: &Board) {
         let slot = &mut self.slots[0];
         slot.acc = Accumulator::refresh(net, root);
         slot.ready = true;
     }
 
-    /// `mover` played `m` from ply `ply − 1`: notes it at `ply` (nothing
-    /// is computed yet).
+    /// `mover` played `m` from ply `ply − 1`, reaching the board `after`:
+    /// notes it at `ply` (nothing is computed yet; `after` is copied only
+    /// when a king crosses the d/e line).
     ///
     /// # Panics
     ///
     /// When `ply` is 0 or not below [`AccumulatorStack::plies`].
     #[inline]
-    pub fn push_move(&mut self, ply: usize, mover: Color, m: Move) {
+    pub fn push_move(&mut self, ply: usize, mover: Color, m: Move, after: &Board) {
         debug_assert!(ply > 0, "the root is set, not played into");
         let slot = &mut self.slots[ply];
-        slot.change = Change::Move(Delta::of_move(mover, m));
+        let delta = Delta::of_move(mover, m);
+        if delta.king_crossing().is_some() {
+            slot.board.clone_from(after);
+        }
+        slot.change = Change::Move(delta);
         slot.ready = false;
     }
 
@@ -133,7 +148,7 @@ impl AccumulatorStack {
     /// When `ply` is not below [`AccumulatorStack::plies`], or (in debug
     /// builds) when the root was never set.
     #[inline]
-    pub fn get(&mut self, ply: usize, net: &Net, board: &Board) -> &Accumulator {
+    pub fn get(&mut self, ply: usize, net: &Net<H>, board: &Board) -> &Accumulator<H> {
         if !self.slots[ply].ready {
             self.bring_up_to_date(ply, net, board);
         }
@@ -144,7 +159,7 @@ impl AccumulatorStack {
     /// applied forward from the nearest ready slot above it, or a refresh
     /// from `board` when that is more than [`REFRESH_DISTANCE`] plies up.
     #[inline(never)]
-    fn bring_up_to_date(&mut self, ply: usize, net: &Net, board: &Board) {
+    fn bring_up_to_date(&mut self, ply: usize, net: &Net<H>, board: &Board) {
         let Some(ready) = (0..ply)
             .rev()
             .take(REFRESH_DISTANCE)
@@ -159,7 +174,7 @@ impl AccumulatorStack {
             let (above, below) = self.slots.split_at_mut(p);
             let (parent, slot) = (&above[p - 1].acc, &mut below[0]);
             match slot.change {
-                Change::Move(delta) => parent.apply_into(&mut slot.acc, net, delta),
+                Change::Move(delta) => parent.apply_into(&mut slot.acc, net, delta, &slot.board),
                 Change::Null => slot.acc = *parent,
             }
             slot.ready = true;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::train::{self, RunConfig, Schedule, Settings, Split, Target};
-use shears::eval::nnue::arch::HIDDEN;
+use shears::eval::nnue::arch::{DEFAULT_HIDDEN, Layout};
 
 /// `--schedule`: how the learning rate falls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -24,9 +24,14 @@ pub struct TrainArgs {
     /// quiet filter), packed records (`.bin`) or text.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Hidden neurons per side: must be the engine's (256).
-    #[arg(long, default_value_t = HIDDEN)]
+    /// Hidden neurons per side: a width the engine plays (32, 64, 128, 256
+    /// or 512; the net file records it).
+    #[arg(long, default_value_t = DEFAULT_HIDDEN)]
     pub hidden: usize,
+    /// King mirroring: each side sees the board flipped a↔h when its own
+    /// king stands on files e–h (the net file records the layout).
+    #[arg(long)]
+    pub mirror: bool,
     /// Passes over the training positions (in all, counting those of a
     /// resumed run).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
@@ -130,6 +135,11 @@ impl TrainArgs {
             files: self.files.clone(),
             settings: Settings {
                 hidden: self.hidden,
+                layout: if self.mirror {
+                    Layout::KingMirrored
+                } else {
+                    Layout::Plain
+                },
                 epochs: self.epochs,
                 batch_size: self.batch_size as usize,
                 lr: self.lr,

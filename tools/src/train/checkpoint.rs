@@ -3,11 +3,13 @@
 //! moments and steps, the epochs done and the settings, in a small binary
 //! file of our own.
 //!
-//! Little-endian, `n` the number of weights (`771·H + 1`):
+//! Little-endian, `n` the number of weights (`771·H + 1`), version 2 (a
+//! version 1 checkpoint, of the first trainer, is read too: it has no
+//! layout field, and its net is plain):
 //!
 //! ```text
 //! 0    8   magic "SHEARSCK"
-//! 8    4   format version, u32 = 1
+//! 8    4   format version, u32 = 2
 //! 12   4   hidden neurons H, u32
 //! 16   4   epochs done, u32
 //! 20   8   AdamW steps, u64
@@ -26,7 +28,8 @@
 //! 78   8   training positions, u64
 //! 86   8   held-out positions, u64
 //! 94   8   n, u64
-//! 102  4n  the weights, f32 (model.rs's layout)
+//! 102  4   input layout, u32 (0 plain, 1 king-mirrored, as in the net file)
+//! 106  4n  the weights, f32 (model.rs's layout)
 //! …    4n  AdamW's first moments, f32
 //! …    4n  AdamW's second moments, f32
 //! …    4   CRC-32 of everything before, u32
@@ -42,14 +45,25 @@ use super::loss::Target;
 use super::model::{Model, param_count};
 use super::schedule::Schedule;
 use super::trainer::Settings;
+use shears::eval::nnue::arch::Layout;
 use shears::eval::nnue::crc32;
 
 /// The first bytes of a checkpoint.
 pub const MAGIC: [u8; 8] = *b"SHEARSCK";
-/// The format version this trainer writes and reads.
-pub const VERSION: u32 = 1;
-/// Bytes before the weights.
-const HEADER_LEN: usize = 102;
+/// The format version this trainer writes (it reads 1 and 2).
+pub const VERSION: u32 = 2;
+/// The first version, without the layout field.
+const VERSION_1: u32 = 1;
+/// Bytes before the weights (version 2; version 1 has 4 fewer).
+const HEADER_LEN: usize = 106;
+/// Bytes before the weights of a checkpoint of `version`.
+fn header_len(version: u32) -> usize {
+    if version == VERSION_1 {
+        HEADER_LEN - 4
+    } else {
+        HEADER_LEN
+    }
+}
 /// The largest hidden size a checkpoint may claim (a guard against a
 /// damaged header asking for gigabytes).
 const MAX_HIDDEN: usize = 1 << 16;
@@ -118,6 +132,7 @@ impl Checkpoint {
         out.extend_from_slice(&self.train_positions.to_le_bytes());
         out.extend_from_slice(&self.validation_positions.to_le_bytes());
         out.extend_from_slice(&(n as u64).to_le_bytes());
+        out.extend_from_slice(&s.layout.code().to_le_bytes());
         debug_assert_eq!(out.len(), HEADER_LEN);
         put_floats(&mut out, &self.model.params);
         put_floats(&mut out, &self.adam.m);
@@ -168,15 +183,18 @@ impl Checkpoint {
         if !bytes.starts_with(&MAGIC[..bytes.len().min(MAGIC.len())]) || bytes.is_empty() {
             return Err("not a shears train checkpoint (it does not start with SHEARSCK)".into());
         }
-        if bytes.len() < HEADER_LEN {
+        if bytes.len() < header_len(VERSION_1) {
             return Err(format!("cut short: {} bytes", bytes.len()));
         }
         let mut r = Reader { bytes, at: 8 };
         let version = r.u32();
-        if version != VERSION {
+        if version != VERSION && version != VERSION_1 {
             return Err(format!(
-                "format version {version}; this trainer reads version {VERSION}"
+                "format version {version}; this trainer reads versions 1 and {VERSION}"
             ));
+        }
+        if bytes.len() < header_len(version) {
+            return Err(format!("cut short: {} bytes", bytes.len()));
         }
         let hidden = r.u32() as usize;
         if hidden == 0 || hidden > MAX_HIDDEN {
@@ -208,6 +226,13 @@ impl Checkpoint {
         let train_positions = r.u64();
         let validation_positions = r.u64();
         let n = r.u64();
+        let layout = if version == VERSION_1 {
+            Layout::Plain
+        } else {
+            let code = r.u32();
+            Layout::from_code(code)
+                .ok_or_else(|| format!("input layout {code} (the file is damaged)"))?
+        };
         if n != param_count(hidden) as u64 {
             return Err(format!(
                 "{n} weights for a net of {hidden} hidden neurons, which has {}",
@@ -215,7 +240,7 @@ impl Checkpoint {
             ));
         }
         let n = n as usize;
-        let expected = HEADER_LEN + 12 * n + 4;
+        let expected = header_len(version) + 12 * n + 4;
         if bytes.len() != expected {
             return Err(format!(
                 "{} bytes, a checkpoint of this net has {expected} (cut or damaged)",
@@ -236,6 +261,7 @@ impl Checkpoint {
         Ok(Checkpoint {
             settings: Settings {
                 hidden,
+                layout,
                 epochs,
                 batch_size,
                 lr,
@@ -248,7 +274,7 @@ impl Checkpoint {
             epoch,
             train_positions,
             validation_positions,
-            model: Model::from_params(hidden, params),
+            model: Model::from_params(hidden, params).with_layout(layout),
             adam: AdamW { m, v, steps },
         })
     }

@@ -83,16 +83,14 @@ pub enum TrainError {
         /// What to do.
         advice: &'static str,
     },
-    /// A hidden size other than the engine's.
+    /// A hidden width the engine does not play.
     #[error(
-        "--hidden {given}: this engine's net has {engine} hidden neurons per side (the net \
-         file must match the engine that loads it)"
+        "--hidden {given}: the engine plays nets of {} hidden neurons per side",
+        shears::eval::nnue::arch::widths_in_words()
     )]
     WrongHidden {
-        /// The size asked for.
+        /// The width asked for.
         given: usize,
-        /// The engine's compiled size.
-        engine: usize,
     },
     /// An option out of its range.
     #[error("{option} {value}: {expected}")]

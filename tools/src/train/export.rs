@@ -8,8 +8,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
+use shears::eval::nnue::AnyNet;
 use shears::eval::nnue::arch::SCALE;
-use shears::eval::nnue::{Accumulator, Net};
 
 use super::error::TrainError;
 use super::loss::Target;
@@ -24,15 +24,20 @@ const CHUNK: usize = 4096;
 ///
 /// # Errors
 ///
-/// A net of another hidden size than the engine's; a file that cannot be
+/// A net of a width the engine does not play; a file that cannot be
 /// written; a file the reader refuses (which would be a bug here).
-pub fn export(model: &Model, path: &Path) -> Result<Net, TrainError> {
-    let net = model.to_float_net()?.quantise();
+pub fn export(model: &Model, path: &Path) -> Result<AnyNet, TrainError> {
+    let net = model
+        .to_float_net()?
+        .quantise()
+        .map_err(|_| TrainError::WrongHidden {
+            given: model.hidden(),
+        })?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(|e| TrainError::io(dir, e))?;
     }
     fs::write(path, net.to_bytes()).map_err(|e| TrainError::io(path, e))?;
-    let loaded = Net::load(path).map_err(|source| TrainError::Export {
+    let loaded = AnyNet::load(path).map_err(|source| TrainError::Export {
         path: path.to_path_buf(),
         source,
     })?;
@@ -60,7 +65,7 @@ pub struct Agreement {
 /// accumulator against the float one.
 pub fn agreement(
     model: &Model,
-    net: &Net,
+    net: &AnyNet,
     samples: &[Sample],
     indices: &[u32],
     target: &Target,
@@ -74,8 +79,7 @@ pub fn agreement(
             for &i in chunk {
                 let sample = &samples[i as usize];
                 let float = model.evaluate(sample, &mut scratch);
-                let acc = Accumulator::refresh(net, &sample.board());
-                let quantised = net.evaluate(&acc, sample.side_to_move()) as f32;
+                let quantised = net.evaluate_board(&sample.board(), sample.side_to_move()) as f32;
                 let diff = f64::from((quantised - float).abs());
                 part.positions += 1;
                 part.mean_cp += diff;

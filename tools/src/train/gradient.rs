@@ -61,7 +61,7 @@ impl Worker {
     /// Adds the loss of `sample` and `weight` times its gradient.
     pub fn add(&mut self, model: &Model, sample: &Sample, target: &Target, weight: f32) {
         let hidden = model.hidden();
-        let features = sample.features();
+        let features = sample.features(model.layout());
         let Scratch { us, them } = &mut self.scratch;
 
         // Forward: the two hidden layers, the output, the loss.
@@ -164,7 +164,7 @@ pub fn mean_losses<const N: usize>(
             let mut sums = [0.0; N];
             for &i in chunk {
                 let sample = &samples[i as usize];
-                let features = sample.features();
+                let features = sample.features(model.layout());
                 model.accumulate(features.us(), &mut scratch.us);
                 model.accumulate(features.them(), &mut scratch.them);
                 let out = model.output(&scratch.us, &scratch.them);

@@ -12,12 +12,14 @@
 //! 771·H               b2
 //! ```
 //!
-//! The same shape as the engine's `FloatNet` (docs/nnue.md), with the
-//! hidden size a run-time value, so that the tests can train tiny nets; a
-//! net is exported only at the engine's compiled size.
+//! The same shape as the engine's `FloatNet` (docs/nnue.md), the hidden
+//! size a run-time value (the tests train tiny nets); a net is exported
+//! only at a width the engine plays (`arch::WIDTHS`). The input layout
+//! (plain or king-mirrored) is the model's too: it says which inputs a
+//! sample activates.
 
 use shears::chess::random::Rng;
-use shears::eval::nnue::arch::{HIDDEN, INPUTS, SCALE, WEIGHT_CLIP};
+use shears::eval::nnue::arch::{INPUTS, Layout, SCALE, WEIGHT_CLIP, is_supported_width};
 use shears::eval::nnue::{FloatNet, screlu};
 
 use super::error::TrainError;
@@ -35,6 +37,7 @@ const LANES: usize = 16;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     hidden: usize,
+    layout: Layout,
     /// Every weight, laid out as the module's documentation says.
     pub params: Vec<f32>,
 }
@@ -68,6 +71,7 @@ impl Model {
     pub fn zeroed(hidden: usize) -> Model {
         Model {
             hidden,
+            layout: Layout::Plain,
             params: vec![0.0; param_count(hidden)],
         }
     }
@@ -76,7 +80,22 @@ impl Model {
     /// [`param_count`]`(hidden)`).
     pub fn from_params(hidden: usize, params: Vec<f32>) -> Model {
         debug_assert_eq!(params.len(), param_count(hidden));
-        Model { hidden, params }
+        Model {
+            hidden,
+            layout: Layout::Plain,
+            params,
+        }
+    }
+
+    /// This net reading its inputs with `layout` (the constructors make
+    /// plain nets).
+    pub fn with_layout(self, layout: Layout) -> Model {
+        Model { layout, ..self }
+    }
+
+    /// How the perspectives see the board.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
     /// The starting net of seed `seed`: first-layer weights uniform in
@@ -175,7 +194,7 @@ impl Model {
 
     /// The evaluation of `sample` in centipawns, side to move's view.
     pub fn evaluate(&self, sample: &Sample, scratch: &mut Scratch) -> f32 {
-        let features = sample.features();
+        let features = sample.features(self.layout);
         self.accumulate(features.us(), &mut scratch.us);
         self.accumulate(features.them(), &mut scratch.them);
         self.output(&scratch.us, &scratch.them) * SCALE as f32
@@ -195,19 +214,14 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`TrainError::WrongHidden`] unless the net has the engine's hidden
-    /// size.
+    /// [`TrainError::WrongHidden`] unless the engine plays nets of this
+    /// width.
     pub fn to_float_net(&self) -> Result<FloatNet, TrainError> {
-        if self.hidden != HIDDEN {
-            return Err(TrainError::WrongHidden {
-                given: self.hidden,
-                engine: HIDDEN,
-            });
+        if !is_supported_width(self.hidden) {
+            return Err(TrainError::WrongHidden { given: self.hidden });
         }
-        let mut net = FloatNet::zeroed();
-        for (f, row) in net.w1.iter_mut().enumerate() {
-            row.copy_from_slice(self.row(f as u16));
-        }
+        let mut net = FloatNet::zeroed(self.hidden, self.layout);
+        net.w1.copy_from_slice(&self.params[..self.b1_start()]);
         net.b1.copy_from_slice(self.b1());
         net.w2[0].copy_from_slice(self.w2(false));
         net.w2[1].copy_from_slice(self.w2(true));

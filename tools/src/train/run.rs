@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use shears::eval::nnue::arch::{HIDDEN, INPUTS};
+use shears::eval::nnue::arch::{INPUTS, is_supported_width};
 
 use super::checkpoint::{self, Checkpoint};
 use super::dataset::{self, Dataset, Parts, Split};
@@ -58,10 +58,9 @@ pub struct Summary {
 /// Bad options, data, checkpoint or output file (each [`TrainError`] names
 /// what and where); a diverging loss.
 pub fn run(config: &RunConfig) -> Result<Summary, TrainError> {
-    if config.settings.hidden != HIDDEN {
+    if !is_supported_width(config.settings.hidden) {
         return Err(TrainError::WrongHidden {
             given: config.settings.hidden,
-            engine: HIDDEN,
         });
     }
     let pool = rayon::ThreadPoolBuilder::new()
@@ -174,6 +173,16 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
                     ),
                 });
             }
+            if ck.settings.layout != config.settings.layout {
+                return Err(TrainError::Checkpoint {
+                    path: path.clone(),
+                    reason: format!(
+                        "a net of {} inputs, this run's has {} (--mirror)",
+                        ck.settings.layout.name(),
+                        config.settings.layout.name()
+                    ),
+                });
+            }
             Some(ck)
         }
         None => None,
@@ -184,9 +193,10 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
     let target = settings.target;
     let targets = [target, target.results_only()];
     println!(
-        "net ({INPUTS} → {}) × 2 → 1; {} threads, batches of {}, lr {}, wd {}, λ {}, {} schedule, \
+        "net ({INPUTS} → {}) × 2 → 1, {} inputs; {} threads, batches of {}, lr {}, wd {}, λ {}, {} schedule, \
          seed {}, {} epochs",
         settings.hidden,
+        settings.layout.name(),
         rayon::current_num_threads(),
         settings.batch_size,
         settings.lr,
@@ -255,7 +265,7 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
     println!(
         "net written to {} ({} bytes)",
         config.out.display(),
-        shears::eval::nnue::FILE_LEN
+        shears::eval::nnue::file_len(net.hidden())
     );
     println!(
         "quantised against float on {} held-out positions: mean |difference| {:.2} cp, largest \

@@ -11,8 +11,14 @@
 
 use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
+use shears::eval::nnue::arch::Layout;
+
 /// The most pieces a sample holds (a legal game never has more).
 pub const MAX_PIECES: usize = 32;
+
+/// The piece codes of the kings.
+const WHITE_KING: u8 = 5;
+const BLACK_KING: u8 = 11;
 
 /// Flag: Black is to move.
 const BLACK_TO_MOVE: u8 = 1;
@@ -163,26 +169,46 @@ impl Sample {
             .map(|(i, sq)| (u32::from(sq), (self.codes[i / 2] >> (4 * (i % 2))) & 0xF))
     }
 
-    /// The active inputs of both perspectives.
+    /// The active inputs of both perspectives, read with `layout`.
     #[inline]
-    pub fn features(&self) -> Features {
+    pub fn features(&self, layout: Layout) -> Features {
         let stm = self.side_to_move();
         let mut out = Features {
             us: [0; MAX_PIECES],
             them: [0; MAX_PIECES],
             len: 0,
         };
+        // Each side's king square (by shakmaty's colour order), for the
+        // mirrored layout.
+        let mut kings = [None; 2];
         let mut bits = self.occupied;
         let mut i = 0;
         while bits != 0 && i < MAX_PIECES {
             let sq = bits.trailing_zeros();
             bits &= bits - 1;
             let code = (self.codes[i / 2] >> (4 * (i % 2))) & 0xF;
+            match code {
+                WHITE_KING => kings[Color::White as usize] = Some(sq),
+                BLACK_KING => kings[Color::Black as usize] = Some(sq),
+                _ => {}
+            }
             out.us[i] = feature(stm, code, sq);
             out.them[i] = feature(!stm, code, sq);
             i += 1;
         }
         out.len = i;
+        if layout.is_mirrored() {
+            // A perspective whose king stands on files e–h sees the board
+            // flipped a↔h: the square's file bits (the index's low three,
+            // as each piece's block is 64 long) are XORed with 7.
+            let on_king_side = |side: Color| kings[side as usize].is_some_and(|k| k % 8 >= 4);
+            if on_king_side(stm) {
+                out.us[..i].iter_mut().for_each(|f| *f ^= 7);
+            }
+            if on_king_side(!stm) {
+                out.them[..i].iter_mut().for_each(|f| *f ^= 7);
+            }
+        }
         out
     }
 
@@ -236,7 +262,7 @@ mod tests {
         assert_eq!(sample.side_to_move(), Color::Black);
         assert_eq!(sample.score(), Some(37));
         assert_eq!(sample.result(), 1.0);
-        let features = sample.features();
+        let features = sample.features(Layout::Plain);
         assert_eq!(features.len, board.occupied().count());
         for ((sq, piece), (&us, &them)) in
             board.iter().zip(features.us().iter().zip(features.them()))
@@ -247,6 +273,32 @@ mod tests {
         let white = Sample::new(&board, Color::White, None, 0.5).unwrap();
         assert_eq!((white.score(), white.result()), (None, 0.5));
         assert_eq!(std::mem::size_of::<Sample>(), 32);
+    }
+
+    #[test]
+    fn the_mirrored_inputs_are_the_engines() {
+        // Kings on both halves of the board, each side to move.
+        for fen in [
+            "r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R b KQkq - 0 15",
+            "6k1/5ppp/8/8/8/8/PPP5/1K6 w - - 0 1",
+            "2k5/8/8/8/8/8/8/5K2 b - - 0 1",
+            "3k4/8/8/8/8/8/8/3K4 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, false).unwrap();
+            let board = pos.board().board().clone();
+            let stm = pos.board().turn();
+            let sample = Sample::new(&board, stm, Some(0), 0.5).unwrap();
+            let features = sample.features(Layout::KingMirrored);
+            for (side, inputs) in [(stm, features.us()), (!stm, features.them())] {
+                let o = Layout::KingMirrored.orientation_on(side, &board);
+                let engine: Vec<usize> = board
+                    .iter()
+                    .map(|(sq, piece)| arch::feature_seen(side, o, piece, sq))
+                    .collect();
+                let ours: Vec<usize> = inputs.iter().map(|&f| usize::from(f)).collect();
+                assert_eq!(ours, engine, "{fen}, {side:?}");
+            }
+        }
     }
 
     #[test]

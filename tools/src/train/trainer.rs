@@ -11,6 +11,7 @@
 //! summed).
 
 use shears::chess::random::Rng;
+use shears::eval::nnue::arch::Layout;
 
 use super::adamw::AdamW;
 use super::gradient::{Worker, batch_gradient};
@@ -24,6 +25,8 @@ use super::schedule::Schedule;
 pub struct Settings {
     /// Hidden neurons per side.
     pub hidden: usize,
+    /// The input layout (`--mirror`: king-mirrored).
+    pub layout: Layout,
     /// Epochs of the whole run.
     pub epochs: u32,
     /// Positions per step.
@@ -55,6 +58,11 @@ impl Settings {
             "--hidden",
             self.hidden.to_string(),
             other.hidden.to_string(),
+        );
+        check(
+            "--mirror",
+            self.layout.is_mirrored().to_string(),
+            other.layout.is_mirrored().to_string(),
         );
         check(
             "--batch-size",
@@ -110,7 +118,7 @@ impl Trainer {
     /// A fresh run: the starting net of the seed, a fresh optimiser, one
     /// worker per thread of the current rayon pool.
     pub fn new(settings: Settings) -> Trainer {
-        let model = Model::random(settings.hidden, settings.seed);
+        let model = Model::random(settings.hidden, settings.seed).with_layout(settings.layout);
         let adam = AdamW::new(model.params.len());
         Trainer::resume(settings, model, adam, 0)
     }
@@ -118,6 +126,7 @@ impl Trainer {
     /// A run that has done `epoch` epochs with these weights and optimiser.
     pub fn resume(settings: Settings, model: Model, adam: AdamW, epoch: u32) -> Trainer {
         debug_assert_eq!(model.params.len(), param_count(settings.hidden));
+        let model = model.with_layout(settings.layout);
         let workers = (0..rayon::current_num_threads().max(1))
             .map(|_| Worker::new(settings.hidden))
             .collect();

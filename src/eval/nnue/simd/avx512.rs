@@ -15,7 +15,7 @@ use std::arch::x86_64::{
     _mm512_setzero_si512, _mm512_storeu_si512, _mm512_sub_epi16,
 };
 
-use super::super::arch::{HIDDEN, QA};
+use super::super::arch::{OUTPUT_WEIGHT_LIMIT, QA};
 use super::super::column::Column;
 
 /// The name of this path.
@@ -23,8 +23,6 @@ pub(in super::super) const PATH: &str = "AVX-512";
 
 /// i16 lanes per register.
 const LANES: usize = 32;
-/// Registers per column.
-const CHUNKS: usize = HIDDEN / LANES;
 /// i32 lanes per register.
 const WIDE_LANES: usize = LANES / 2;
 
@@ -89,7 +87,7 @@ fn add32(a: Vector, b: Vector) -> Vector {
 
 /// Register `c` of a column.
 #[inline(always)]
-fn load(col: &Column, c: usize) -> Vector {
+fn load<const H: usize>(col: &Column<H>, c: usize) -> Vector {
     let lanes: &[i16; LANES] = col.0[c * LANES..(c + 1) * LANES]
         .try_into()
         .expect("a register's worth of lanes");
@@ -100,7 +98,7 @@ fn load(col: &Column, c: usize) -> Vector {
 
 /// Writes register `c` of a column.
 #[inline(always)]
-fn store(col: &mut Column, c: usize, v: Vector) {
+fn store<const H: usize>(col: &mut Column<H>, c: usize, v: Vector) {
     let lanes: &mut [i16; LANES] = (&mut col.0[c * LANES..(c + 1) * LANES])
         .try_into()
         .expect("a register's worth of lanes");
@@ -121,10 +119,10 @@ fn sum32(v: Vector) -> i64 {
 
 /// Register `c` of `v + Σ adds − Σ subs`.
 #[inline(always)]
-fn sum_chunk<const A: usize, const S: usize>(
+fn sum_chunk<const H: usize, const A: usize, const S: usize>(
     mut v: Vector,
-    adds: [&Column; A],
-    subs: [&Column; S],
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
     c: usize,
 ) -> Vector {
     for a in adds {
@@ -138,25 +136,25 @@ fn sum_chunk<const A: usize, const S: usize>(
 
 /// `out = input + Σ adds − Σ subs`, wrapping in i16.
 #[inline(always)]
-pub(in super::super) fn update<const A: usize, const S: usize>(
-    out: &mut Column,
-    input: &Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(in super::super) fn update<const H: usize, const A: usize, const S: usize>(
+    out: &mut Column<H>,
+    input: &Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
-    for c in 0..CHUNKS {
+    for c in 0..H / LANES {
         store(out, c, sum_chunk(load(input, c), adds, subs, c));
     }
 }
 
 /// `acc += Σ adds − Σ subs`, wrapping in i16.
 #[inline(always)]
-pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
-    acc: &mut Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(in super::super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
+    acc: &mut Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
-    for c in 0..CHUNKS {
+    for c in 0..H / LANES {
         let v = sum_chunk(load(acc, c), adds, subs, c);
         store(acc, c, v);
     }
@@ -165,19 +163,28 @@ pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
 /// `Σ clamp(acc, 0, QA)² · w` over both perspectives, exact. The clamped
 /// value `v` times the weight fits in i16 (|w| ≤ 127), and `madd` then
 /// multiplies by `v` again and adds lane pairs into i32: each i32 lane sums
-/// 2 · 2 · 8 = 32 products of at most 255² · 127, below 2³¹; the lanes
-/// are added in i64.
+/// 2 · 2 · H / LANES products of at most 255² · 127 (32 at `H` = 256 with
+/// AVX-512, 64 at 512: 5.3 · 10⁸), below 2³¹ (checked at compile time for
+/// every width); the lanes are added in i64.
 #[inline]
-pub(in super::super) fn screlu_dot(
-    us: &Column,
-    them: &Column,
-    w_us: &Column,
-    w_them: &Column,
+pub(in super::super) fn screlu_dot<const H: usize>(
+    us: &Column<H>,
+    them: &Column<H>,
+    w_us: &Column<H>,
+    w_them: &Column<H>,
 ) -> i64 {
+    const {
+        let products = 2 * 2 * (H / LANES) as i64;
+        let largest = (QA * QA * OUTPUT_WEIGHT_LIMIT as i32) as i64;
+        assert!(
+            products * largest <= i32::MAX as i64,
+            "an i32 lane would overflow"
+        );
+    }
     let (lo, hi) = (zero(), splat(QA as i16));
     let mut sum = zero();
     for (acc, w) in [(us, w_us), (them, w_them)] {
-        for c in 0..CHUNKS {
+        for c in 0..H / LANES {
             let v = clamp16(load(acc, c), lo, hi);
             sum = add32(sum, madd16(mullo16(v, load(w, c)), v));
         }

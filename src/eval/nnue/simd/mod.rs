@@ -68,21 +68,21 @@ pub const PATH: &str = best::PATH;
 
 /// `out = input + Σ adds − Σ subs`, lane by lane, wrapping in i16.
 #[inline(always)]
-pub(super) fn update<const A: usize, const S: usize>(
-    out: &mut Column,
-    input: &Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(super) fn update<const H: usize, const A: usize, const S: usize>(
+    out: &mut Column<H>,
+    input: &Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
     best::update(out, input, adds, subs);
 }
 
 /// `acc += Σ adds − Σ subs`, lane by lane, wrapping in i16.
 #[inline(always)]
-pub(super) fn update_in_place<const A: usize, const S: usize>(
-    acc: &mut Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
+    acc: &mut Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
     best::update_in_place(acc, adds, subs);
 }
@@ -91,6 +91,11 @@ pub(super) fn update_in_place<const A: usize, const S: usize>(
 /// exactly. The output weights must lie within ±`OUTPUT_WEIGHT_LIMIT`
 /// (the net checks it when it is built).
 #[inline]
-pub(super) fn screlu_dot(us: &Column, them: &Column, w_us: &Column, w_them: &Column) -> i64 {
+pub(super) fn screlu_dot<const H: usize>(
+    us: &Column<H>,
+    them: &Column<H>,
+    w_us: &Column<H>,
+    w_them: &Column<H>,
+) -> i64 {
     best::screlu_dot(us, them, w_us, w_them)
 }

@@ -2,7 +2,7 @@
 //! the path of builds without AVX2 (the compiler vectorises these loops
 //! with the target's baseline SIMD, SSE2 on x86-64).
 
-use super::super::arch::{HIDDEN, QA};
+use super::super::arch::QA;
 use super::super::column::Column;
 
 /// The name of this path.
@@ -14,13 +14,13 @@ const DOT_CHUNK: usize = 16;
 
 /// `out = input + Σ adds − Σ subs`, wrapping in i16.
 #[inline(always)]
-pub(in super::super) fn update<const A: usize, const S: usize>(
-    out: &mut Column,
-    input: &Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(in super::super) fn update<const H: usize, const A: usize, const S: usize>(
+    out: &mut Column<H>,
+    input: &Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
-    for i in 0..HIDDEN {
+    for i in 0..H {
         let mut v = input.0[i];
         for a in adds {
             v = v.wrapping_add(a.0[i]);
@@ -34,12 +34,12 @@ pub(in super::super) fn update<const A: usize, const S: usize>(
 
 /// `acc += Σ adds − Σ subs`, wrapping in i16.
 #[inline(always)]
-pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
-    acc: &mut Column,
-    adds: [&Column; A],
-    subs: [&Column; S],
+pub(in super::super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
+    acc: &mut Column<H>,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
 ) {
-    for i in 0..HIDDEN {
+    for i in 0..H {
         let mut v = acc.0[i];
         for a in adds {
             v = v.wrapping_add(a.0[i]);
@@ -57,17 +57,17 @@ pub(in super::super) fn update_in_place<const A: usize, const S: usize>(
 /// (Written as the SIMD paths compute it, an i16 product `v · w` first,
 /// this ran twice as slow in the SSE2 build.)
 #[inline]
-pub(in super::super) fn screlu_dot(
-    us: &Column,
-    them: &Column,
-    w_us: &Column,
-    w_them: &Column,
+pub(in super::super) fn screlu_dot<const H: usize>(
+    us: &Column<H>,
+    them: &Column<H>,
+    w_us: &Column<H>,
+    w_them: &Column<H>,
 ) -> i64 {
     half_dot(us, w_us) + half_dot(them, w_them)
 }
 
 #[inline]
-fn half_dot(acc: &Column, w: &Column) -> i64 {
+fn half_dot<const H: usize>(acc: &Column<H>, w: &Column<H>) -> i64 {
     acc.0
         .chunks_exact(DOT_CHUNK)
         .zip(w.0.chunks_exact(DOT_CHUNK))

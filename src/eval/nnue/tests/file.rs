@@ -1,20 +1,34 @@
-//! The net file: a round trip byte for byte, every kind of bad file with
-//! its own error, and no input that panics the reader.
+//! The net file: a round trip byte for byte at every width and layout, a
+//! version 1 file read as before, every kind of bad file with its own
+//! error, and no input that panics the reader.
 
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
+use super::super::any::AnyNet;
+use super::super::arch::Layout;
 use super::super::crc::crc32;
 use super::super::error::NetError;
-use super::super::file::{FILE_LEN, HEADER_LEN, PAYLOAD_LEN};
+use super::super::file::{HEADER_LEN, VERSION, file_len, header_len, payload_len};
 use super::super::net::Net;
-use super::random_net;
+use super::{for_each_width, random_net};
 
-/// A valid file of a random net.
+/// The size of a 256-wide file.
+const FILE_LEN: usize = file_len(256);
+
+/// A valid file of a random net, 256 wide.
 fn valid_file() -> Vec<u8> {
     static FILE: OnceLock<Vec<u8>> = OnceLock::new();
-    FILE.get_or_init(|| random_net(41, 505).to_bytes()).clone()
+    FILE.get_or_init(|| random_net::<256>(41, 505, Layout::KingMirrored).to_bytes())
+        .clone()
+}
+
+/// A valid file of a random net, 32 wide (for the property tests: small).
+fn small_file() -> Vec<u8> {
+    static FILE: OnceLock<Vec<u8>> = OnceLock::new();
+    FILE.get_or_init(|| random_net::<32>(43, 505, Layout::KingMirrored).to_bytes())
+        .clone()
 }
 
 /// `bytes` with the checksum recomputed (so that a change reaches the
@@ -33,23 +47,79 @@ fn with_u32(bytes: &[u8], offset: usize, value: u32) -> Vec<u8> {
     resealed(bytes)
 }
 
-#[test]
-fn a_net_file_round_trips_byte_for_byte() {
-    let net = random_net(42, i16::MAX);
-    let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), FILE_LEN);
+/// A version 2 file of a plain net as the version 1 format has it: version
+/// 1, no layout field, resealed.
+fn as_version_1(v2: &[u8]) -> Vec<u8> {
     assert_eq!(
-        FILE_LEN, 394_800,
-        "40-byte header, weights, 4-byte checksum"
+        u32::from_le_bytes(v2[40..44].try_into().unwrap()),
+        0,
+        "plain"
     );
-    let read = Net::from_bytes(&bytes).expect("a written net reads back");
-    assert!(read == net);
-    assert_eq!(read.to_bytes(), bytes);
-    // And through a file.
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = dir.path().join("net.bin");
-    std::fs::write(&path, &bytes).expect("the file is written");
-    assert!(Net::load(&path).expect("the file reads") == net);
+    let mut v1 = v2[..40].to_vec();
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&v2[44..]);
+    resealed(v1)
+}
+
+#[test]
+fn a_net_file_round_trips_byte_for_byte_at_every_width_and_layout() {
+    fn check<const H: usize>(layout: Layout)
+    where
+        AnyNet: From<Net<H>>,
+        Net<H>: TryFrom<AnyNet, Error = NetError>,
+    {
+        let net = random_net::<H>(42, i16::MAX, layout);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_len(H));
+        let read = AnyNet::from_bytes(&bytes).expect("a written net reads back");
+        assert_eq!((read.hidden(), read.layout()), (H, layout));
+        assert!(read == AnyNet::from(net.clone()));
+        assert_eq!(read.to_bytes(), bytes);
+        assert!(Net::<H>::try_from(read).unwrap() == net);
+        // And through a file.
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("net.bin");
+        std::fs::write(&path, &bytes).expect("the file is written");
+        assert!(AnyNet::load(&path).expect("the file reads") == AnyNet::from(net));
+    }
+    for layout in Layout::ALL {
+        for_each_width!(check(layout));
+    }
+    assert_eq!(
+        file_len(256),
+        394_804,
+        "44-byte header, weights, 4-byte checksum"
+    );
+}
+
+#[test]
+fn a_version_1_file_reads_as_a_plain_net() {
+    fn check<const H: usize>()
+    where
+        AnyNet: From<Net<H>>,
+    {
+        let net = random_net::<H>(44, 505, Layout::Plain);
+        let v1 = as_version_1(&net.to_bytes());
+        assert_eq!(v1.len(), header_len(1) + payload_len(H) + 4);
+        let read = AnyNet::from_bytes(&v1).expect("a version 1 file reads");
+        assert_eq!(read.layout(), Layout::Plain);
+        assert!(read == AnyNet::from(net));
+        // Cut or extended, it is measured by its own header.
+        assert_eq!(
+            AnyNet::from_bytes(&v1[..v1.len() - 1]),
+            Err(NetError::Truncated {
+                found: v1.len() - 1,
+                expected: v1.len()
+            })
+        );
+    }
+    for_each_width!(check());
+    // The built-in net is such a file (version 1, 256 wide).
+    let built_in = include_bytes!("../../../../nets/default.nnue");
+    assert_eq!(u32::from_le_bytes(built_in[8..12].try_into().unwrap()), 1);
+    let net = AnyNet::from_bytes(built_in).expect("the built-in net reads");
+    assert_eq!((net.hidden(), net.layout()), (256, Layout::Plain));
+    assert_eq!(as_version_1(&net.to_bytes()), built_in.to_vec());
 }
 
 #[test]
@@ -60,24 +130,33 @@ fn the_file_starts_with_the_header_of_the_spec() {
         .chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    assert_eq!(fields, [1, 768, 256, 1, 1, 255, 64, 400]);
+    assert_eq!(fields, [2, 768, 256, 1, 1, 255, 64, 400, 1]);
     // The first weight is W1[feature 0][neuron 0]; the last before the
     // checksum is b2.
-    let net = Net::from_bytes(&bytes).unwrap();
+    let net = Net::<256>::try_from(AnyNet::from_bytes(&bytes).unwrap()).unwrap();
     let first = i16::from_le_bytes([bytes[HEADER_LEN], bytes[HEADER_LEN + 1]]);
     assert_eq!(first, net.column(0).0[0]);
     let second_feature = HEADER_LEN + 256 * 2;
     let w = i16::from_le_bytes([bytes[second_feature], bytes[second_feature + 1]]);
     assert_eq!(w, net.column(1).0[0]);
-    let b2_at = HEADER_LEN + PAYLOAD_LEN - 4;
+    let b2_at = HEADER_LEN + payload_len(256) - 4;
     let b2 = i32::from_le_bytes(bytes[b2_at..b2_at + 4].try_into().unwrap());
     assert_eq!(b2, net.output_bias());
+    // A net of one width is not a net of another.
+    assert_eq!(
+        Net::<128>::try_from(AnyNet::from(net)),
+        Err(NetError::WrongArchitecture {
+            field: "hidden",
+            found: 256,
+            expected: 128
+        })
+    );
 }
 
 #[test]
 fn every_kind_of_bad_file_gets_its_error() {
     let good = valid_file();
-    let read = |bytes: &[u8]| Net::from_bytes(bytes).expect_err("a bad file is refused");
+    let read = |bytes: &[u8]| AnyNet::from_bytes(bytes).expect_err("a bad file is refused");
 
     // Not a net file at all.
     assert_eq!(
@@ -90,22 +169,24 @@ fn every_kind_of_bad_file_gets_its_error() {
     wrong_magic[7] = b'M';
     assert!(matches!(read(&wrong_magic), NetError::BadMagic { .. }));
 
-    // Too short, at every stage.
-    for len in [
-        0,
-        5,
-        8,
-        20,
-        HEADER_LEN,
-        HEADER_LEN + 1000,
-        FILE_LEN - 4,
-        FILE_LEN - 1,
+    // Too short, at every stage: before the version, the header is measured
+    // as this engine writes it; after it, by the version's own.
+    for (len, expected) in [
+        (0, HEADER_LEN),
+        (5, HEADER_LEN),
+        (8, HEADER_LEN),
+        (20, HEADER_LEN),
+        (HEADER_LEN - 1, HEADER_LEN),
+        (HEADER_LEN, FILE_LEN),
+        (HEADER_LEN + 1000, FILE_LEN),
+        (FILE_LEN - 4, FILE_LEN),
+        (FILE_LEN - 1, FILE_LEN),
     ] {
         assert_eq!(
             read(&good[..len]),
             NetError::Truncated {
                 found: len,
-                expected: FILE_LEN
+                expected
             },
             "{len} bytes"
         );
@@ -123,45 +204,69 @@ fn every_kind_of_bad_file_gets_its_error() {
     );
 
     // Another version.
-    assert_eq!(
-        read(&with_u32(&good, 8, 2)),
-        NetError::UnsupportedVersion {
-            found: 2,
-            expected: 1
-        }
-    );
+    for version in [0, 3, u32::MAX] {
+        assert_eq!(
+            read(&with_u32(&good, 8, version)),
+            NetError::UnsupportedVersion {
+                found: version,
+                expected: VERSION
+            }
+        );
+    }
 
     // Another architecture, field by field.
     let fields = [
         ("inputs", 768),
-        ("hidden", 256),
         ("buckets", 1),
         ("activation", 1),
         ("QA", 255),
         ("QB", 64),
         ("SCALE", 400),
     ];
-    for (i, (field, expected)) in fields.into_iter().enumerate() {
-        let found = if field == "hidden" { 128 } else { expected + 1 };
+    for (field, expected) in fields {
+        let i = [
+            "inputs",
+            "hidden",
+            "buckets",
+            "activation",
+            "QA",
+            "QB",
+            "SCALE",
+        ]
+        .iter()
+        .position(|&f| f == field)
+        .unwrap();
         assert_eq!(
-            read(&with_u32(&good, 12 + 4 * i, found)),
+            read(&with_u32(&good, 12 + 4 * i, expected + 1)),
             NetError::WrongArchitecture {
                 field,
-                found,
+                found: expected + 1,
                 expected
             }
         );
     }
-    // A net of another width is refused as such, not as truncated.
-    let mut narrow = with_u32(&good, 16, 128);
-    narrow.truncate(HEADER_LEN + 100);
-    assert!(matches!(
+    // A width the engine does not play is refused as such, not as
+    // truncated, whatever the file's size.
+    for width in [0, 1, 100, 255, 1024, u32::MAX] {
+        let mut odd = with_u32(&good, 16, width);
+        assert_eq!(read(&odd), NetError::UnsupportedWidth { found: width });
+        odd.truncate(HEADER_LEN + 100);
+        assert_eq!(read(&odd), NetError::UnsupportedWidth { found: width });
+    }
+    // A supported width whose weights are not there is truncated.
+    let narrow = with_u32(&good, 16, 512);
+    assert_eq!(
         read(&narrow),
-        NetError::WrongArchitecture {
-            field: "hidden",
-            ..
+        NetError::Truncated {
+            found: FILE_LEN,
+            expected: file_len(512)
         }
-    ));
+    );
+    // An unknown layout.
+    assert_eq!(
+        read(&with_u32(&good, 40, 2)),
+        NetError::UnknownLayout { found: 2 }
+    );
 
     // A corrupt byte anywhere: in the header, the weights or the checksum.
     for at in [30, HEADER_LEN + 12_345, FILE_LEN - 6, FILE_LEN - 1] {
@@ -200,7 +305,7 @@ fn every_kind_of_bad_file_gets_its_error() {
 
     // A file that is not there.
     let missing = std::path::Path::new("no/such/folder/net.bin");
-    assert!(matches!(Net::load(missing), Err(NetError::Io { .. })));
+    assert!(matches!(AnyNet::load(missing), Err(NetError::Io { .. })));
 }
 
 #[test]
@@ -214,11 +319,23 @@ fn the_errors_say_what_is_wrong() {
     );
     assert_eq!(
         message(NetError::WrongArchitecture {
-            field: "hidden",
+            field: "QA",
             found: 128,
-            expected: 256
+            expected: 255
         }),
-        "wrong net architecture: hidden is 128 in the file, 256 in this engine"
+        "wrong net architecture: QA is 128 in the file, 255 in this engine"
+    );
+    assert_eq!(
+        message(NetError::UnsupportedWidth { found: 100 }),
+        "net file of hidden width 100: this engine plays nets of 32, 64, 128, 256 or 512 hidden \
+         neurons"
+    );
+    assert_eq!(
+        message(NetError::UnsupportedVersion {
+            found: 3,
+            expected: 2
+        }),
+        "net file format version 3; this engine reads versions 1 to 2"
     );
     assert_eq!(
         message(NetError::TrailingBytes {
@@ -239,17 +356,18 @@ proptest! {
     ) {
         let mut input = if with_header { valid_file()[..HEADER_LEN].to_vec() } else { Vec::new() };
         input.extend(bytes);
-        prop_assert!(Net::from_bytes(&input).is_err());
+        prop_assert!(AnyNet::from_bytes(&input).is_err());
     }
 
     #[test]
     fn mutated_files_never_panic_the_reader(
-        changes in proptest::collection::vec((0..FILE_LEN, any::<u8>()), 1..8),
-        cut in proptest::option::of(0..FILE_LEN + 8),
+        changes in proptest::collection::vec((0..file_len(32), any::<u8>()), 1..8),
+        header_changes in proptest::collection::vec((0..HEADER_LEN, any::<u8>()), 0..3),
+        cut in proptest::option::of(0..file_len(32) + 8),
         reseal in any::<bool>(),
     ) {
-        let mut bytes = valid_file();
-        for (at, value) in changes {
+        let mut bytes = small_file();
+        for (at, value) in changes.into_iter().chain(header_changes) {
             bytes[at] = value;
         }
         if reseal {
@@ -258,9 +376,15 @@ proptest! {
         if let Some(cut) = cut {
             bytes.resize(cut, 0);
         }
-        // Any answer but a panic; a net read is the file it was read from.
-        if let Ok(net) = Net::from_bytes(&bytes) {
-            prop_assert_eq!(net.to_bytes(), bytes);
+        // Any answer but a panic; a net read is the file it was read from
+        // (or, read as version 1, its version 2 twin).
+        if let Ok(net) = AnyNet::from_bytes(&bytes) {
+            let written = net.to_bytes();
+            if bytes[8..12] == 1u32.to_le_bytes() {
+                prop_assert_eq!(as_version_1(&written), bytes);
+            } else {
+                prop_assert_eq!(written, bytes);
+            }
         }
     }
 }

@@ -1,12 +1,16 @@
 //! Tests of the net over random nets and random games (all seeded):
 //!
 //! - `incremental.rs`: accumulators followed move by move equal a refresh
-//!   after every move of random games, every kind of move included;
+//!   after every move of random games, every kind of move included, for
+//!   every width and both input layouts (king moves across the d/e line
+//!   included);
 //! - `quantisation.rs`: the quantised net equals the float net within the
-//!   quantisation bound (docs/nnue.md derives it);
-//! - `symmetry.rs`: colour-mirrored positions evaluate the same;
-//! - `file.rs`: the net file round-trips, every bad file gets its error,
-//!   no input panics;
+//!   quantisation bound (docs/nnue.md derives it), every width and layout;
+//! - `symmetry.rs`: colour-mirrored positions evaluate the same, and a
+//!   king-mirrored net sees a board and its a↔h twin alike;
+//! - `file.rs`: the net file round-trips at every width and layout, a
+//!   version 1 file still reads, every bad file gets its error, no input
+//!   panics;
 //! - `simd.rs`: the SIMD kernels equal the scalar ones;
 //! - `speed.rs`: a micro-benchmark (ignored; run it in release).
 
@@ -21,7 +25,7 @@ use std::path::Path;
 
 use shakmaty::{Chess, Move, MoveList, Position as _};
 
-use super::arch::{HIDDEN, INPUTS, OUTPUT_WEIGHT_LIMIT};
+use super::arch::{INPUTS, Layout, OUTPUT_WEIGHT_LIMIT};
 use super::column::Column;
 use super::float::FloatNet;
 use super::net::Net;
@@ -40,12 +44,30 @@ pub(super) fn uniform_i16(rng: &mut Rng, limit: i16) -> i16 {
     (rng.below(span as usize) as i32 - i32::from(limit)) as i16
 }
 
-/// A float net with uniform weights: the first layer's and its biases in
-/// ±`first`, the output's in ±`output`.
-pub(super) fn random_float_net(seed: u64, first: f32, output: f32) -> FloatNet {
+/// Runs `$check::<H>($args)` for every width the engine plays.
+macro_rules! for_each_width {
+    ($check:ident($($args:expr),*)) => {{
+        $check::<32>($($args),*);
+        $check::<64>($($args),*);
+        $check::<128>($($args),*);
+        $check::<256>($($args),*);
+        $check::<512>($($args),*);
+    }};
+}
+pub(super) use for_each_width;
+
+/// A float net `hidden` wide read with `layout`, with uniform weights: the
+/// first layer's and its biases in ±`first`, the output's in ±`output`.
+pub(super) fn random_float_net(
+    hidden: usize,
+    layout: Layout,
+    seed: u64,
+    first: f32,
+    output: f32,
+) -> FloatNet {
     let mut rng = Rng::new(seed);
-    let mut net = FloatNet::zeroed();
-    for w in net.w1.iter_mut().flatten() {
+    let mut net = FloatNet::zeroed(hidden, layout);
+    for w in &mut net.w1 {
         *w = uniform(&mut rng, first);
     }
     for w in &mut net.b1 {
@@ -58,13 +80,14 @@ pub(super) fn random_float_net(seed: u64, first: f32, output: f32) -> FloatNet {
     net
 }
 
-/// A quantised net with uniform integer weights: the first layer's and
-/// its biases in ±`first` (up to `i16::MAX`: accumulators that wrap), the
-/// output's anywhere in their range, `b2` anywhere.
-pub(super) fn random_net(seed: u64, first: i16) -> Net {
+/// A quantised net `H` wide read with `layout`, with uniform integer
+/// weights: the first layer's and its biases in ±`first` (up to
+/// `i16::MAX`: accumulators that wrap), the output's anywhere in their
+/// range, `b2` anywhere.
+pub(super) fn random_net<const H: usize>(seed: u64, first: i16, layout: Layout) -> Net<H> {
     let mut rng = Rng::new(seed);
     let mut column = |limit| {
-        let mut col = Column::ZERO;
+        let mut col = Column::<H>::ZERO;
         col.0
             .iter_mut()
             .for_each(|w| *w = uniform_i16(&mut rng, limit));
@@ -75,7 +98,7 @@ pub(super) fn random_net(seed: u64, first: i16) -> Net {
     let b1 = column(first);
     let w2 = [column(OUTPUT_WEIGHT_LIMIT), column(OUTPUT_WEIGHT_LIMIT)];
     let b2 = Rng::new(seed ^ 0xB2).next_u64() as i32;
-    Net::new(w1, b1, w2, b2).expect("output weights within the limit")
+    Net::new(w1, b1, w2, b2, layout).expect("output weights within the limit")
 }
 
 /// Some Chess960 start positions (from the perft suite).
@@ -168,16 +191,17 @@ pub(super) fn positions(games: &[Vec<Ply>]) -> Vec<Chess> {
 
 #[test]
 fn the_random_nets_have_the_expected_shape() {
-    let net = random_float_net(1, 0.5, 0.25);
-    assert!(net.w1.iter().flatten().all(|w| w.abs() <= 0.5));
-    assert!(net.w1.iter().flatten().any(|w| w.abs() > 0.45));
-    assert_eq!(net.w1.len(), INPUTS);
-    let q = random_net(2, 505);
+    let net = random_float_net(256, Layout::Plain, 1, 0.5, 0.25);
+    assert!(net.w1.iter().all(|w| w.abs() <= 0.5));
+    assert!(net.w1.iter().any(|w| w.abs() > 0.45));
+    assert_eq!(net.w1.len(), INPUTS * 256);
+    let q = random_net::<256>(2, 505, Layout::KingMirrored);
+    assert_eq!(q.layout(), Layout::KingMirrored);
     let w1 = q.first_layer().iter().flat_map(|c| c.0);
     assert!(w1.clone().all(|w| w.abs() <= 505) && w1.clone().any(|w| w.abs() > 500));
     let w2 = q.output_weights().iter().flat_map(|c| c.0);
     assert!(
         w2.clone().all(|w| w.abs() <= OUTPUT_WEIGHT_LIMIT) && w2.clone().any(|w| w.abs() > 120)
     );
-    assert_eq!(w2.count(), 2 * HIDDEN);
+    assert_eq!(w2.count(), 2 * 256);
 }

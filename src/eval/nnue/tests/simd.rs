@@ -3,14 +3,14 @@
 //! the output's product. Only builds with AVX2 have anything to compare;
 //! the scalar kernel's dot product is also checked against a plain sum.
 
-use super::super::arch::{HIDDEN, OUTPUT_WEIGHT_LIMIT, QA};
+use super::super::arch::{OUTPUT_WEIGHT_LIMIT, QA};
 use super::super::column::Column;
 use super::super::simd::scalar;
-use super::uniform_i16;
+use super::{for_each_width, uniform_i16};
 use crate::chess::random::Rng;
 
 /// A column of uniform values in ±`limit`, with some extremes.
-fn column(rng: &mut Rng, limit: i16) -> Column {
+fn column<const H: usize>(rng: &mut Rng, limit: i16) -> Column<H> {
     let mut col = Column::ZERO;
     for w in &mut col.0 {
         *w = match rng.below(8) {
@@ -23,8 +23,13 @@ fn column(rng: &mut Rng, limit: i16) -> Column {
 }
 
 /// The output's sum, plainly.
-fn plain_dot(us: &Column, them: &Column, w_us: &Column, w_them: &Column) -> i64 {
-    let half = |acc: &Column, w: &Column| -> i64 {
+fn plain_dot<const H: usize>(
+    us: &Column<H>,
+    them: &Column<H>,
+    w_us: &Column<H>,
+    w_them: &Column<H>,
+) -> i64 {
+    let half = |acc: &Column<H>, w: &Column<H>| -> i64 {
         acc.0
             .iter()
             .zip(&w.0)
@@ -37,15 +42,16 @@ fn plain_dot(us: &Column, them: &Column, w_us: &Column, w_them: &Column) -> i64 
     half(us, w_us) + half(them, w_them)
 }
 
-/// The kernels of one path, as function pointers, for a comparison.
-struct Kernels {
+/// The kernels of one path at one width, as function pointers, for a
+/// comparison.
+struct Kernels<const H: usize> {
     name: &'static str,
-    update11: fn(&mut Column, &Column, [&Column; 1], [&Column; 1]),
-    update12: fn(&mut Column, &Column, [&Column; 1], [&Column; 2]),
-    update22: fn(&mut Column, &Column, [&Column; 2], [&Column; 2]),
-    update10: fn(&mut Column, &Column, [&Column; 1], [&Column; 0]),
-    in_place22: fn(&mut Column, [&Column; 2], [&Column; 2]),
-    dot: fn(&Column, &Column, &Column, &Column) -> i64,
+    update11: fn(&mut Column<H>, &Column<H>, [&Column<H>; 1], [&Column<H>; 1]),
+    update12: fn(&mut Column<H>, &Column<H>, [&Column<H>; 1], [&Column<H>; 2]),
+    update22: fn(&mut Column<H>, &Column<H>, [&Column<H>; 2], [&Column<H>; 2]),
+    update10: fn(&mut Column<H>, &Column<H>, [&Column<H>; 1], [&Column<H>; 0]),
+    in_place22: fn(&mut Column<H>, [&Column<H>; 2], [&Column<H>; 2]),
+    dot: fn(&Column<H>, &Column<H>, &Column<H>, &Column<H>) -> i64,
 }
 
 #[allow(unused_macros)] // Unused in builds without SIMD.
@@ -53,12 +59,12 @@ macro_rules! kernels {
     ($path:ident) => {
         Kernels {
             name: super::super::simd::$path::PATH,
-            update11: super::super::simd::$path::update::<1, 1>,
-            update12: super::super::simd::$path::update::<1, 2>,
-            update22: super::super::simd::$path::update::<2, 2>,
-            update10: super::super::simd::$path::update::<1, 0>,
-            in_place22: super::super::simd::$path::update_in_place::<2, 2>,
-            dot: super::super::simd::$path::screlu_dot,
+            update11: super::super::simd::$path::update::<H, 1, 1>,
+            update12: super::super::simd::$path::update::<H, 1, 2>,
+            update22: super::super::simd::$path::update::<H, 2, 2>,
+            update10: super::super::simd::$path::update::<H, 1, 0>,
+            in_place22: super::super::simd::$path::update_in_place::<H, 2, 2>,
+            dot: super::super::simd::$path::screlu_dot::<H>,
         }
     };
 }
@@ -66,7 +72,7 @@ macro_rules! kernels {
 /// The SIMD paths this build has.
 // What is pushed depends on the build's target features.
 #[allow(clippy::vec_init_then_push)]
-fn simd_paths() -> Vec<Kernels> {
+fn simd_paths<const H: usize>() -> Vec<Kernels<H>> {
     #[allow(unused_mut)]
     let mut paths = Vec::new();
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
@@ -80,12 +86,12 @@ fn simd_paths() -> Vec<Kernels> {
     paths
 }
 
-fn compare(path: &Kernels, rng: &mut Rng) {
-    let reference = kernels!(scalar);
+fn compare<const H: usize>(path: &Kernels<H>, rng: &mut Rng) {
+    let reference: Kernels<H> = kernels!(scalar);
     let limit = [i16::MAX, 505, 1][rng.below(3)];
-    let cols: Vec<Column> = (0..5).map(|_| column(rng, limit)).collect();
+    let cols: Vec<Column<H>> = (0..5).map(|_| column(rng, limit)).collect();
     let [input, a, b, c, d] = [&cols[0], &cols[1], &cols[2], &cols[3], &cols[4]];
-    let run = |k: &Kernels| {
+    let run = |k: &Kernels<H>| {
         let mut outs = [Column::ZERO; 5];
         (k.update11)(&mut outs[0], input, [a], [b]);
         (k.update12)(&mut outs[1], input, [a], [b, c]);
@@ -114,32 +120,39 @@ fn compare(path: &Kernels, rng: &mut Rng) {
 
 #[test]
 fn simd_kernels_equal_the_scalar_kernels() {
-    let mut rng = Rng::new(51);
-    let paths = simd_paths();
-    for path in &paths {
-        for _ in 0..200 {
-            compare(path, &mut rng);
+    fn check<const H: usize>(rounds: usize) {
+        let mut rng = Rng::new(51);
+        let paths = simd_paths::<H>();
+        for path in &paths {
+            for _ in 0..rounds {
+                compare(path, &mut rng);
+            }
         }
+        println!(
+            "H = {H}, compared: {:?}",
+            paths.iter().map(|p| p.name).collect::<Vec<_>>()
+        );
     }
-    println!(
-        "compared: {:?}",
-        paths.iter().map(|p| p.name).collect::<Vec<_>>()
-    );
+    for_each_width!(check(100));
 }
 
 #[test]
 fn the_dot_product_is_exact_at_its_extremes() {
-    // Every activation at QA and every weight at ±127: the largest sums,
-    // 512 · 255² · 127 ≈ 4.2 · 10⁹, beyond i32.
-    let full = Column([QA as i16; HIDDEN]);
+    for_each_width!(check_extremes());
+}
+
+/// Every activation at QA and every weight at ±127: the largest sums
+/// (at `H` = 256, 512 · 255² · 127 ≈ 4.2 · 10⁹, beyond i32).
+fn check_extremes<const H: usize>() {
+    let full = Column([QA as i16; H]);
     for w in [OUTPUT_WEIGHT_LIMIT, -OUTPUT_WEIGHT_LIMIT] {
-        let weights = Column([w; HIDDEN]);
-        let expected = 2 * HIDDEN as i64 * 255 * 255 * i64::from(w);
+        let weights = Column([w; H]);
+        let expected = 2 * H as i64 * 255 * 255 * i64::from(w);
         assert_eq!(
             scalar::screlu_dot(&full, &full, &weights, &weights),
             expected
         );
-        for path in simd_paths() {
+        for path in simd_paths::<H>() {
             assert_eq!(
                 (path.dot)(&full, &full, &weights, &weights),
                 expected,

@@ -14,7 +14,7 @@ use std::time::Instant;
 use shakmaty::{Color, Move, Position as _};
 
 use super::super::accumulator::Accumulator;
-use super::super::arch::feature;
+use super::super::arch::{Layout, feature};
 use super::super::column::Column;
 use super::super::delta::{Delta, Placed};
 use super::super::net::Net;
@@ -37,7 +37,12 @@ fn time_per_item(runs: &mut [(&str, usize, &mut dyn FnMut())]) -> Vec<f64> {
 }
 
 /// The scalar path's version of `Accumulator::apply_into`, to compare.
-fn scalar_apply(parent: &Accumulator, child: &mut [Column; 2], net: &Net, delta: Delta) {
+fn scalar_apply(
+    parent: &Accumulator<256>,
+    child: &mut [Column<256>; 2],
+    net: &Net<256>,
+    delta: Delta,
+) {
     for (i, p) in [Color::Black, Color::White].into_iter().enumerate() {
         let col = |(piece, sq): Placed| net.column(feature(p, piece, sq));
         let (input, out) = (parent.perspective(p), &mut child[i]);
@@ -58,17 +63,19 @@ fn scalar_apply(parent: &Accumulator, child: &mut [Column; 2], net: &Net, delta:
 #[test]
 #[ignore = "a benchmark: run in release with --ignored --nocapture"]
 fn accumulator_update_and_output_speed() {
-    let net = random_net(61, 505);
-    let mut steps: Vec<(Accumulator, Color, Move, Color)> = Vec::new();
+    let net = random_net::<256>(61, 505, Layout::Plain);
+    let mut steps: Vec<(Accumulator<256>, Color, Move, Color)> = Vec::new();
     for game in random_games(20, 20, 200) {
         let Some(first) = game.first() else { continue };
         let mut acc = Accumulator::refresh(&net, first.before.board());
         for ply in &game {
             let mover = ply.before.turn();
             steps.push((acc, mover, ply.played, !mover));
-            acc = acc.after_move(&net, mover, ply.played);
+            acc = acc.after_move(&net, mover, ply.played, ply.after().board());
         }
     }
+    // A plain net never reads the board after a move.
+    let no_board = shakmaty::Board::empty();
     let n = steps.len();
     let positions: Vec<_> = random_games(5, 5, 100)
         .into_iter()
@@ -80,7 +87,7 @@ fn accumulator_update_and_output_speed() {
     let mut halves = [Column::ZERO; 2];
     let mut update = || {
         for (acc, mover, m, _) in &steps {
-            black_box(acc).update_into(&mut child, &net, *mover, *m);
+            black_box(acc).update_into(&mut child, &net, *mover, *m, &no_board);
             black_box(&child);
         }
     };

@@ -1,8 +1,8 @@
 //! Export → load: the engine reads the net, and its integer evaluation
 //! agrees with the float net within docs/nnue.md's bound on every position.
 
-use shears::eval::nnue::arch::{HIDDEN, QA, QB, SCALE};
-use shears::eval::nnue::{Accumulator, Net, screlu};
+use shears::eval::nnue::arch::{Layout, QA, QB, SCALE};
+use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, screlu};
 
 use super::super::export::{agreement, export};
 use super::super::model::{Model, Scratch};
@@ -13,10 +13,10 @@ use super::{all, games, samples};
 
 /// docs/nnue.md's bound on |quantised − float| for `sample`, plus 0.5 cp
 /// for the float pass's own rounding.
-fn bound(model: &Model, net: &Net, sample: &Sample) -> f64 {
-    let mut scratch = Scratch::new(HIDDEN);
+fn bound<const H: usize>(model: &Model, net: &Net<H>, sample: &Sample) -> f64 {
+    let mut scratch = Scratch::new(H);
     model.evaluate(sample, &mut scratch);
-    let pieces = sample.features().len as f64;
+    let pieces = sample.features(model.layout()).len as f64;
     let eps = (pieces + 1.0) / (2.0 * f64::from(QA));
     let mut sum = 1.5 / f64::from(QA * QB);
     for (half, acc) in [&scratch.us, &scratch.them].into_iter().enumerate() {
@@ -33,19 +33,47 @@ fn bound(model: &Model, net: &Net, sample: &Sample) -> f64 {
 
 #[test]
 fn an_exported_net_loads_and_agrees_with_the_float_net_within_the_bound() {
+    for layout in Layout::ALL {
+        check_export::<256>(layout);
+    }
+}
+
+#[test]
+fn every_width_and_layout_exports_and_agrees_with_its_float_net() {
+    check_export::<32>(Layout::KingMirrored);
+    check_export::<64>(Layout::Plain);
+    check_export::<128>(Layout::KingMirrored);
+    check_export::<128>(Layout::Plain);
+    check_export::<512>(Layout::KingMirrored);
+}
+
+/// A net `H` wide trained 2 epochs with `layout`, exported, read back and
+/// compared with the float net on every position.
+fn check_export<const H: usize>(layout: Layout)
+where
+    Net<H>: TryFrom<AnyNet, Error = NetError>,
+{
     let data = samples(&games(12, 6));
     let indices = all(data.len());
-    let mut trainer = Trainer::new(settings(HIDDEN, 2));
+    let mut trainer = Trainer::new(super::super::trainer::Settings {
+        layout,
+        ..settings(H, 2)
+    });
     trainer.train_epoch(&data, &indices, &mut |_| {});
     trainer.train_epoch(&data, &indices, &mut |_| {});
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nets").join("trained.nnue");
-    let net = export(&trainer.model, &path).unwrap();
-    assert_eq!(Net::load(&path).unwrap(), net);
-    assert_eq!(net, trainer.model.to_float_net().unwrap().quantise());
+    let any = export(&trainer.model, &path).unwrap();
+    assert_eq!((any.hidden(), any.layout()), (H, layout));
+    assert_eq!(AnyNet::load(&path).unwrap(), any);
+    assert_eq!(
+        any,
+        trainer.model.to_float_net().unwrap().quantise().unwrap()
+    );
+    let net = Net::<H>::try_from(any.clone()).unwrap();
 
-    let mut scratch = Scratch::new(HIDDEN);
+    let mut scratch = Scratch::new(H);
     let mut largest: f64 = 0.0;
     let mut differs = 0;
     for sample in &data {
@@ -71,7 +99,7 @@ fn an_exported_net_loads_and_agrees_with_the_float_net_within_the_bound() {
     assert!(differs > data.len() / 2, "the net is not trivial");
 
     let target = trainer.settings.target;
-    let report = agreement(&trainer.model, &net, &data, &indices, &target);
+    let report = agreement(&trainer.model, &any, &data, &indices, &target);
     assert_eq!(report.positions, data.len());
     assert!((report.max_cp - largest).abs() < 1e-9);
     assert!(report.mean_cp <= report.max_cp && report.mean_cp > 0.0);

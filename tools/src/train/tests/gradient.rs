@@ -5,7 +5,7 @@ use super::super::gradient::{Worker, batch_gradient, mean_losses};
 use super::super::loss::Target;
 use super::super::model::Model;
 use super::{all, games, samples};
-use shears::eval::nnue::arch::INPUTS;
+use shears::eval::nnue::arch::{INPUTS, Layout};
 
 const HIDDEN: usize = 8;
 const TARGET: Target = Target {
@@ -26,16 +26,22 @@ fn model() -> Model {
 
 #[test]
 fn the_gradient_equals_finite_differences() {
+    for layout in Layout::ALL {
+        gradient_equals_finite_differences(layout);
+    }
+}
+
+fn gradient_equals_finite_differences(layout: Layout) {
     let data = samples(&games(2, 3));
     let batch: Vec<u32> = all(data.len()).into_iter().take(24).collect();
-    let model = model();
+    let model = model().with_layout(layout);
     let mut workers = vec![Worker::new(HIDDEN)];
     batch_gradient(&model, &data, &batch, &TARGET, &mut workers);
     let grad = workers[0].grad.clone();
 
     // Weights of each kind: rows of the first sample's inputs (both
     // perspectives), the biases, both halves of W2, b2.
-    let features = data[batch[0] as usize].features();
+    let features = data[batch[0] as usize].features(model.layout());
     let mut checked = Vec::new();
     for (k, &f) in features
         .us()
@@ -95,7 +101,7 @@ fn only_the_rows_of_active_inputs_get_a_gradient() {
     batch_gradient(&model, &data, &batch, &TARGET, &mut workers);
     let mut active = vec![false; INPUTS];
     for &i in &batch {
-        let features = data[i as usize].features();
+        let features = data[i as usize].features(model.layout());
         for &f in features.us().iter().chain(features.them()) {
             active[usize::from(f)] = true;
         }

@@ -5,11 +5,12 @@ use super::super::loss::{Target, fit_scale};
 use super::super::schedule::Schedule;
 use super::super::trainer::{Settings, Trainer};
 use super::{all, games, samples};
-use shears::eval::nnue::arch::WEIGHT_CLIP;
+use shears::eval::nnue::arch::{Layout, WEIGHT_CLIP};
 
 pub(super) fn settings(hidden: usize, epochs: u32) -> Settings {
     Settings {
         hidden,
+        layout: Layout::Plain,
         epochs,
         batch_size: 64,
         lr: 0.01,

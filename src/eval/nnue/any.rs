@@ -1,0 +1,231 @@
+//! [`AnyNet`]: a net of any hidden width the engine plays (one compile-time
+//! instance of [`Net`] per width of [`WIDTHS`]), chosen when the file is
+//! read; and [`AnyStack`], the accumulator stack of the same width.
+//!
+//! Every width is its own monomorphised code (the kernels' loops have a
+//! constant trip count, as with one compiled width); the price of the
+//! choice is one `match` per call of the search's hooks, on a value that
+//! never changes during a search.
+//!
+//! [`WIDTHS`]: super::arch::WIDTHS
+
+use shakmaty::{Board, Color, Move};
+
+use super::accumulator::Accumulator;
+use super::arch::Layout;
+use super::error::NetError;
+use super::net::Net;
+use super::stack::AccumulatorStack;
+
+/// A quantised net of one of the widths the engine plays.
+// The variants differ in size by their inline biases and output weights
+// (3 KB at 512): a net lives once per engine, behind an `Arc`, and boxing
+// them would add a pointer to follow on every evaluation.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyNet {
+    /// 32 hidden neurons per perspective.
+    H32(Net<32>),
+    /// 64.
+    H64(Net<64>),
+    /// 128.
+    H128(Net<128>),
+    /// 256 (the built-in net's).
+    H256(Net<256>),
+    /// 512.
+    H512(Net<512>),
+}
+
+/// Runs `$body` with `$net` bound to the net inside `$any`, whatever its
+/// width.
+macro_rules! with_net {
+    ($any:expr, $net:ident => $body:expr) => {
+        match $any {
+            AnyNet::H32($net) => $body,
+            AnyNet::H64($net) => $body,
+            AnyNet::H128($net) => $body,
+            AnyNet::H256($net) => $body,
+            AnyNet::H512($net) => $body,
+        }
+    };
+}
+
+/// `From<Net<H>>` and `TryFrom<AnyNet>` for each width.
+macro_rules! conversions {
+    ($($width:literal => $variant:ident),*) => {$(
+        impl From<Net<$width>> for AnyNet {
+            fn from(net: Net<$width>) -> AnyNet {
+                AnyNet::$variant(net)
+            }
+        }
+
+        impl TryFrom<AnyNet> for Net<$width> {
+            type Error = NetError;
+
+            /// The net, when it is this wide.
+            fn try_from(any: AnyNet) -> Result<Net<$width>, NetError> {
+                match any {
+                    AnyNet::$variant(net) => Ok(net),
+                    other => Err(NetError::WrongArchitecture {
+                        field: "hidden",
+                        found: other.hidden() as u32,
+                        expected: $width,
+                    }),
+                }
+            }
+        }
+    )*};
+}
+
+conversions!(32 => H32, 64 => H64, 128 => H128, 256 => H256, 512 => H512);
+
+impl AnyNet {
+    /// Hidden neurons per perspective.
+    pub fn hidden(&self) -> usize {
+        with_net!(self, net => net.biases().0.len())
+    }
+
+    /// The input layout.
+    pub fn layout(&self) -> Layout {
+        with_net!(self, net => net.layout())
+    }
+
+    /// The net as a net file (the newest version).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        with_net!(self, net => net.to_bytes())
+    }
+
+    /// The evaluation of `board` with `stm` to move, in centipawns from
+    /// `stm`'s view, from a fresh accumulator.
+    pub fn evaluate_board(&self, board: &Board, stm: Color) -> i32 {
+        with_net!(self, net => net.evaluate(&Accumulator::refresh(net, board), stm))
+    }
+}
+
+/// An [`AccumulatorStack`] of the width of the net it serves, or none yet.
+#[derive(Clone, Debug, Default)]
+pub enum AnyStack {
+    /// No stack yet (no net has played on this thread).
+    #[default]
+    None,
+    /// For a net 32 wide.
+    H32(AccumulatorStack<32>),
+    /// 64.
+    H64(AccumulatorStack<64>),
+    /// 128.
+    H128(AccumulatorStack<128>),
+    /// 256.
+    H256(AccumulatorStack<256>),
+    /// 512.
+    H512(AccumulatorStack<512>),
+}
+
+/// Runs `$body` with `$stack` bound to the stack inside `$any`, else
+/// `$none`.
+macro_rules! with_stack {
+    ($any:expr, $stack:ident => $body:expr, None => $none:expr) => {
+        match $any {
+            AnyStack::None => $none,
+            AnyStack::H32($stack) => $body,
+            AnyStack::H64($stack) => $body,
+            AnyStack::H128($stack) => $body,
+            AnyStack::H256($stack) => $body,
+            AnyStack::H512($stack) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$stack` and `$net` bound when the stack and the net
+/// have the same width, else `$other`.
+macro_rules! with_pair {
+    ($any_stack:expr, $any_net:expr, ($stack:ident, $net:ident) => $body:expr, _ => $other:expr) => {
+        match ($any_stack, $any_net) {
+            (AnyStack::H32($stack), AnyNet::H32($net)) => $body,
+            (AnyStack::H64($stack), AnyNet::H64($net)) => $body,
+            (AnyStack::H128($stack), AnyNet::H128($net)) => $body,
+            (AnyStack::H256($stack), AnyNet::H256($net)) => $body,
+            (AnyStack::H512($stack), AnyNet::H512($net)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+impl AnyStack {
+    /// A stack for `net` of at least `plies` plies: this one when it fits,
+    /// else a new one.
+    pub fn fit(&mut self, net: &AnyNet, plies: usize) {
+        let fits = with_pair!(&*self, net, (stack, _net) => stack.plies() >= plies, _ => false);
+        if !fits {
+            *self = with_net!(net, net => AnyStack::sized(net, plies));
+        }
+    }
+
+    /// A stack of `plies` plies for a net like `_net`.
+    fn sized<const H: usize>(_net: &Net<H>, plies: usize) -> AnyStack
+    where
+        AnyStack: From<AccumulatorStack<H>>,
+    {
+        AnyStack::from(AccumulatorStack::<H>::with_plies(plies))
+    }
+
+    /// Plies the stack keeps (0 when there is none).
+    pub fn plies(&self) -> usize {
+        with_stack!(self, stack => stack.plies(), None => 0)
+    }
+
+    /// Starts a search at `root` (nothing when the stack is not `net`'s
+    /// width: [`AnyStack::fit`] it first).
+    pub fn set_root(&mut self, net: &AnyNet, root: &Board) {
+        with_pair!(self, net, (stack, net) => stack.set_root(net, root), _ => {});
+    }
+
+    /// As [`AccumulatorStack::push_move`].
+    #[inline]
+    pub fn push_move(&mut self, ply: usize, mover: Color, m: Move, after: &Board) {
+        with_stack!(self, stack => stack.push_move(ply, mover, m, after), None => {});
+    }
+
+    /// As [`AccumulatorStack::push_null`].
+    #[inline]
+    pub fn push_null(&mut self, ply: usize) {
+        with_stack!(self, stack => stack.push_null(ply), None => {});
+    }
+
+    /// `net`'s evaluation at `ply`, whose position has `board` and `stm` to
+    /// move, from the accumulator brought up to date; `None` when the
+    /// stack is not `net`'s width.
+    ///
+    /// # Panics
+    ///
+    /// As [`AccumulatorStack::get`].
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize, net: &AnyNet, board: &Board, stm: Color) -> Option<i32> {
+        with_pair!(self, net, (stack, net) => {
+            let acc = stack.get(ply, net, board);
+            Some(net.evaluate(acc, stm))
+        }, _ => None)
+    }
+
+    /// Whether the accumulator at `ply`, brought up to date, equals a
+    /// refresh from `board` (a check for the tests); `None` when the stack
+    /// is not `net`'s width.
+    pub fn matches_refresh(&mut self, ply: usize, net: &AnyNet, board: &Board) -> Option<bool> {
+        with_pair!(self, net, (stack, net) => {
+            let acc = *stack.get(ply, net, board);
+            Some(acc == Accumulator::refresh(net, board))
+        }, _ => None)
+    }
+}
+
+/// `From<AccumulatorStack<H>>` for each width.
+macro_rules! stack_conversions {
+    ($($width:literal => $variant:ident),*) => {$(
+        impl From<AccumulatorStack<$width>> for AnyStack {
+            fn from(stack: AccumulatorStack<$width>) -> AnyStack {
+                AnyStack::$variant(stack)
+            }
+        }
+    )*};
+}
+
+stack_conversions!(32 => H32, 64 => H64, 128 => H128, 256 => H256, 512 => H512);
