@@ -5,7 +5,8 @@
 //! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
 //! command's arguments are one struct in its topic file, and each command
 //! returns its process exit code. UCI commands given as arguments run as UCI
-//! input, and `genfens` is answered in UCI mode (`uci_args.rs`).
+//! input, and `genfens` is answered in UCI mode (`uci_args.rs`). The
+//! options `tune` and `train` share are one struct (`fit_args.rs`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ use shears::engine::config::Config;
 mod bench;
 mod book;
 mod data;
+mod fit_args;
 mod nnue;
 mod suites;
 mod tablebase;
@@ -27,6 +29,7 @@ mod uci_args;
 pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
 pub use data::{DataArgs, DataCommand};
+pub use fit_args::FitArgs;
 pub use nnue::{CliSchedule, TrainArgs};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
