@@ -166,6 +166,30 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("in 6 games from 1 file"), "{stdout}");
     Net::load(&dir.path().join("g.nnue")).unwrap();
+    // The first 100 positions: the game they cut counts as one.
+    let out = run_cli(
+        dir.path(),
+        &[
+            "train",
+            "g.games",
+            "--epochs",
+            "0",
+            "--threads",
+            "1",
+            "--val-every-games",
+            "2",
+            "--positions",
+            "100",
+            "--out",
+            "p.nnue",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("the first 100 positions of the data (--positions 100)\n100 positions in "),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -171,7 +171,7 @@ fn text_and_packed_positions_take_the_index_of_their_game_line() {
         (p.game, p.score, p.ply, p.at),
         (1, Some(-3), 121, Location::Line(5))
     );
-    assert!(matches!(&items[2], Err(e @ DataError::BadEntry { line: 6, .. }) if e.is_skippable()));
+    assert!(matches!(&items[2], Err(e @ DataError::BadEntry { at: Location::Line(6), .. }) if e.is_skippable()));
     assert_eq!(items[3].as_ref().unwrap().score, None);
 
     let board = |fen: &str| Position::from_fen(fen, false).unwrap().board().clone();
@@ -189,7 +189,7 @@ fn text_and_packed_positions_take_the_index_of_their_game_line() {
     assert_eq!((p.game, p.score, p.at), (1, Some(-3), Location::Record(3)));
     let err = items[2].as_ref().unwrap_err().to_string();
     assert!(
-        err.ends_with("d.bin:4: 5 bytes at the end, too few for a 32-byte record"),
+        err.ends_with("d.bin: record 4: 5 bytes at the end, too few for a 32-byte record"),
         "{err}"
     );
 }
