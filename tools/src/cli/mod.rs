@@ -108,8 +108,9 @@ pub enum CliCommand {
     /// file). Stop it at any time; run it again to resume.
     Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
-    /// with Adam, against the results or a blend with the search scores)
-    /// and write them as Rust source.
+    /// with Adam, against a blend of the game results and the search scores:
+    /// the target, K and held-out games of `train`) and write them as Rust
+    /// source.
     Tune(TuneArgs),
     /// Train the learned evaluation (NNUE, docs/nnue.md) on data files
     /// from `datagen` and write it as a net file the engine loads.

@@ -84,7 +84,13 @@ fn bad_data_files_are_refused_with_the_file_and_the_record() {
         "data.txt",
         b"8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | 0\n",
     );
-    assert_eq!(load(&[text], false, None, &mut |_| {}).unwrap().samples.len(), 1);
+    assert_eq!(
+        load(&[text], false, None, &mut |_| {})
+            .unwrap()
+            .samples
+            .len(),
+        1
+    );
     let bad_text = write(
         dir.path(),
         "bad.txt",
