@@ -243,9 +243,13 @@ fn a_damaged_game_file_ends_with_the_game_and_its_offset_named() {
     assert!(open(&path).err().unwrap().to_string().contains("header"));
 }
 
+/// An item without where it is: a position's game, board and score, or a
+/// game end's index.
+type Bare = (Option<(u64, Chess, Option<i32>)>, Option<u64>);
+
 /// A file's items without where they are (a game file's bytes, a packed
 /// file's records).
-fn items_of(path: &Path) -> Vec<(Option<(u64, Chess, Option<i32>)>, Option<u64>)> {
+fn items_of(path: &Path) -> Vec<Bare> {
     open(path)
         .unwrap()
         .items()
