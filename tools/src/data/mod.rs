@@ -7,6 +7,7 @@
 //! | file | what it owns |
 //! |---|---|
 //! | `reader.rs` | [`reader::open`]: the one reader of a text, packed or game file (positions, games' ends, the complete part) |
+//! | `error.rs` | the reader's places ([`Location`]) and errors ([`DataError`]) |
 //! | `units.rs` | the reader's lowest layer: text lines and packed records a chunk at a time, decoded in parallel |
 //! | `files.rs` | [`files::read_files`]: several files read as one, the first N positions of them |
 //! | `target.rs` | the fitters' target: K, λ, the one K fitter ([`target::fit_k`]) |
@@ -17,6 +18,7 @@
 //! | `convert.rs` | a game file's kept positions as a packed or text file |
 
 pub mod convert;
+pub mod error;
 pub mod files;
 pub mod from_pgn;
 pub mod manifest;
