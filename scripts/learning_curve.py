@@ -6,18 +6,19 @@ Usage:
 
     python3 scripts/learning_curve.py [OPTIONS] NAME ENGINE SIZE [SIZE ...] --data FILE [--data FILE ...]
 
-For each SIZE (training positions: `500k`, `2.4M`, `20000000`):
+For each SIZE (positions: `500k`, `2.4M`, `20000000`):
 
-1. the first SIZE positions of the data, as packed records: the `--data`
-   files are packed `datagen` records (`.bin`) or game files (`.games`,
-   converted once with `shears data convert`, the quiet filter's positions),
-   taken in the order given, and cut after SIZE records (a cut game is
-   read as far as it goes, as the trainer reads a file whose writer
-   stopped). A set too small for SIZE stops the script before anything
+1. `shears train --positions SIZE` of the `--data` files (any format the
+   trainer reads: game files through their quiet filter, packed `.bin`,
+   text), taken in the order given: the trainer reads the first SIZE
+   positions of them (the held-out games among them; a game the limit cuts
+   is read as far as it goes, as a file whose writer stopped), with
+   `--epochs` and `--train-arg` for more, into `OUT/NAME-SIZE.nnue`, its
+   output in `OUT/NAME-SIZE.train.log`. The script never reads a data file
+   itself: `shears data stats` counts each file's positions (its `kept`
+   line), and a set too small for SIZE stops the script before anything
    is trained;
-2. `shears train` of that prefix (`--epochs`, `--train-arg` for more) into
-   `OUT/NAME-SIZE.nnue`, its output in `OUT/NAME-SIZE.train.log`;
-3. `scripts/match.py NAME-SIZE ENGINE ENGINE TC ROUNDS HASH` with
+2. `scripts/match.py NAME-SIZE ENGINE ENGINE TC ROUNDS HASH` with
    `--new-option "Use NNUE=true" --new-option EvalFile=OUT/NAME-SIZE.nnue`:
    the same binary with the net against itself with the hand-crafted
    evaluation (fastchess, one thread each, concurrency 2), the games in
@@ -31,14 +32,20 @@ error, the Elo it gains a doubling of the data, and where the line reaches
 bend as a net fills up), so the crossings are estimates to plan the data
 with, not measurements. `--report` trains and plays nothing: the table and
 the trend of the logs already in OUT. A step whose output is already there (the
-prefix, the net, a finished match log) is not done again, so an
-interrupted curve resumes where it stopped. `--dry-run` prints the
-commands and runs nothing.
+net, a finished match log) is not done again, so an interrupted curve
+resumes where it stopped. `--dry-run` prints the commands and runs nothing.
+
+Until issue 70 the script cut SIZE packed records (end-of-game records
+included) into a prefix file and trained on it; the nets of issue 65 came
+from those prefixes. `--positions` with the number of positions such a
+prefix held (SIZE less the end-of-game records among its records: what
+the train log's first line counts) reads the same positions and games and
+trains the same net.
 
     python3 scripts/learning_curve.py curve ../bin/shears-main 500k 1M 2.4M \\
         --data data/sp31.bin --data data/s64.games --tc 5+0.05 --rounds 100
 
-ENGINE is also the `shears` that converts and trains (it is one binary).
+ENGINE is also the `shears` that counts and trains (it is one binary).
 OUT is `--out`, default `../nets/curve` beside the repository (nets and data
 stay out of git).
 """
@@ -54,7 +61,6 @@ import sys
 from pathlib import Path
 
 
-RECORD = 32
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = (REPO / ".." / "nets" / "curve").resolve()
 ELO = re.compile(r"\bElo:\s*([-+]?\d+(?:\.\d+)?)\s*\+/-\s*(\d+(?:\.\d+)?)")
@@ -98,46 +104,19 @@ def step(args, command: list[str], log: Path | None = None) -> None:
         sys.exit(f"exit {done.returncode}: {shlex.join(command)}{where}")
 
 
-def packed_sources(args, engine: str) -> list[Path]:
-    """The data as packed files, in the order given: game files converted
-    once into OUT."""
-    sources = []
-    for data in args.data:
-        path = Path(data)
-        if path.suffix == ".games":
-            packed = Path(args.out) / (path.stem + ".quiet.bin")
-            if not packed.exists():
-                step(args, [engine, "data", "convert", str(path), str(packed)])
-            sources.append(packed)
-        elif path.suffix == ".bin":
-            sources.append(path)
-        else:
-            sys.exit(f"{data}: give packed records (.bin) or a game file (.games)")
-    return sources
-
-
-def write_prefix(args, sources: list[Path], n: int, prefix: Path) -> None:
-    """The first `n` records of `sources` into `prefix`."""
-    print(f"# the first {n} records of {', '.join(map(str, sources))} -> {prefix}", flush=True)
-    if args.dry_run or prefix.exists():
-        return
-    available = sum(p.stat().st_size // RECORD for p in sources)
-    if available < n:
-        sys.exit(f"the data holds {available} positions, fewer than the {n} asked")
-    left = n * RECORD
-    partial = prefix.with_suffix(".part")
-    with open(partial, "wb") as out:
-        for source in sources:
-            with open(source, "rb") as f:
-                while left > 0:
-                    chunk = f.read(min(left, 1 << 24))
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    left -= len(chunk)
-            if left == 0:
-                break
-    partial.rename(prefix)
+def available(engine: str, data: list[str]) -> int:
+    """The positions the trainer reads from `data`: the `kept` line of
+    `shears data stats` of each file (the one reader counts them)."""
+    total = 0
+    for path in data:
+        done = subprocess.run([engine, "data", "stats", path], capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"{path}: {done.stderr.strip() or 'shears data stats failed'}")
+        kept = re.search(r"^kept: (\d+)", done.stdout, re.MULTILINE)
+        if kept is None:
+            sys.exit(f"{path}: no `kept:` line in the output of shears data stats")
+        total += int(kept.group(1))
+    return total
 
 
 def last_report(log: Path) -> tuple[str, str]:
@@ -206,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("sizes", metavar="SIZE", type=size, nargs="+",
                         help="training positions of each net (500k, 2.4M, ...)")
     parser.add_argument("--data", action="append", required=True,
-                        help="a data file, packed (.bin) or games (.games); repeatable, in order")
-    parser.add_argument("--out", default=str(DEFAULT_OUT), help="where prefixes, nets and games go")
+                        help="a data file shears train reads (.games, .bin, text); repeatable, in order")
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="where nets, logs and games go")
     parser.add_argument("--epochs", type=int, default=10, help="shears train --epochs (default 10)")
     parser.add_argument("--train-arg", action="append", default=[],
                         help="one more argument to shears train (repeatable: --train-arg=--lr=0.005)")
@@ -232,19 +211,17 @@ def main(argv: list[str] | None = None) -> int:
         out.mkdir(parents=True, exist_ok=True)
     if args.report:
         return report(args, out, targets)
-    sources = packed_sources(args, engine)
     if not args.dry_run:
-        available = sum(p.stat().st_size // RECORD for p in sources)
-        too_big = [n for n in args.sizes if n > available]
+        held = available(engine, args.data)
+        too_big = [n for n in args.sizes if n > held]
         if too_big:
-            sys.exit(f"the data holds {available} positions; asked for {', '.join(map(label, too_big))}")
+            sys.exit(f"the data holds {held} positions; asked for {', '.join(map(label, too_big))}")
 
     for n in sorted(set(args.sizes)):
         tag = f"{args.name}-{label(n)}"
-        prefix, net = out / f"{tag}.bin", out / f"{tag}.nnue"
-        write_prefix(args, sources, n, prefix)
+        net = out / f"{tag}.nnue"
         if not net.exists():
-            step(args, [engine, "train", str(prefix), "--epochs", str(args.epochs),
+            step(args, [engine, "train", *args.data, "--positions", str(n), "--epochs", str(args.epochs),
                         "--out", str(net), "--checkpoint-dir", str(out / f"{tag}.checkpoints"),
                         *args.train_arg], log=None if args.dry_run else out / f"{tag}.train.log")
         log = out / f"{tag}.log"

@@ -15,9 +15,10 @@ this repository. About 15 s; `.ci/run` runs it. What it checks:
    `scripts/fixed_nodes.py` (`--dry-run`): the time control, hash, rounds,
    nodes, per-side options, bare names looked up in `--bin-dir`, and the
    arguments after the positionals passed on unchanged;
-3. `scripts/learning_curve.py --dry-run`: for each size the prefix of the
-   data, the `shears train` and the match of the net against the
-   hand-crafted evaluation (`Use NNUE`, `EvalFile`) of the same binary;
+3. `scripts/learning_curve.py --dry-run`: for each size the `shears train
+   --positions SIZE` of the data files as given (the script cuts no file)
+   and the match of the net against the hand-crafted evaluation (`Use
+   NNUE`, `EvalFile`) of the same binary;
    with `--report`, the table and the trend from given fastchess logs;
 4. with fastchess ($FASTCHESS, else `../shared/tools/bin/fastchess` beside
    this repository or the one it was cloned from, else on the PATH; skipped
@@ -135,14 +136,16 @@ def check_commands():
                    "--tc", "5+0.05", "--rounds", "100", "c", "./shears-x", "500k", "2.4M",
                    "--data", "a.bin", "--data", "b.games").splitlines()
     text = "\n".join(lines)
-    for part in ["shears-x data convert b.games ", "curve/b.quiet.bin -> ",
-                 "# the first 500000 records of a.bin, ", "curve/c-500k.bin\n",
-                 "shears-x train ", "curve/c-2.4M.bin --epochs 4 --out ", "curve/c-2.4M.nnue",
+    check(" data " not in text and ".quiet.bin" not in text,
+          f"learning_curve.py converts or cuts data itself:\n{text}")
+    for part in ["shears-x train a.bin b.games --positions 500000 --epochs 4 --out ",
+                 "curve/c-500k.nnue", "shears-x train a.bin b.games --positions 2400000 ",
+                 "curve/c-2.4M.nnue",
                  "--new-option 'Use NNUE=true' --new-option EvalFile=",
                  "curve/c-500k.nnue --dry-run c-500k ", "shears-x 5+0.05 100 16 -srand 6500",
                  "-srand 6501", "| 2.4M | — | — |"]:
         check(part in text, f"learning_curve.py: {part!r} not in\n{text}")
-    print("  learning_curve.py: a prefix, a net and a match for each size")
+    print("  learning_curve.py: a net of the first SIZE positions and a match for each size")
 
 
 def check_curve_report(work):

@@ -1,5 +1,6 @@
 //! `shears datagen` and `shears tune` through the built binary: the data
-//! format with scores, books, resuming, `--lambda`, and bad input.
+//! format with scores, books, resuming, `--lambda`, `--scale`, held-out
+//! games, `--positions`, and bad input.
 
 mod common;
 
@@ -181,31 +182,67 @@ fn tune_blends_scores_with_lambda_and_lambda_zero_is_the_old_tuning() {
         .collect();
     std::fs::write(dir.path().join("old.txt"), &old).unwrap();
 
+    // λ 0 with one K: the scores take no part, so a file without them
+    // tunes exactly the same.
+    let k = ["--lambda", "0", "--scale", "110"];
+    let (zero, zero_w) = tune(dir.path(), &["new.txt"], &k);
+    assert!(zero.status.success(), "{}", text(&zero.stderr));
+    let (old_zero, old_w) = tune(dir.path(), &["old.txt"], &k);
+    assert_eq!(losses(&zero), losses(&old_zero));
+    assert_eq!(zero_w, old_w, "old files tune exactly as before");
+    assert!(!zero_w.is_empty());
+    assert!(text(&zero.stdout).contains("K = 110.0 cp (given)"));
+    // The default is λ 1 (as train's) with K fitted on the scores; a file
+    // without scores then stops, naming the first line without one, and
+    // with λ 0 fits K on the evaluation.
     let (plain, plain_w) = tune(dir.path(), &["new.txt"], &[]);
-    assert!(plain.status.success(), "{}", text(&plain.stderr));
-    let (zero, zero_w) = tune(dir.path(), &["new.txt"], &["--lambda", "0"]);
-    let (old_zero, old_w) = tune(dir.path(), &["old.txt"], &[]);
-    assert_eq!(losses(&plain), losses(&zero));
-    assert_eq!(losses(&plain), losses(&old_zero));
-    assert_eq!(plain_w, zero_w);
-    assert_eq!(plain_w, old_w, "old files tune exactly as before");
-    assert!(!plain_w.is_empty());
+    let (one, one_w) = tune(dir.path(), &["new.txt"], &["--lambda", "1"]);
+    assert_eq!(losses(&plain), losses(&one));
+    assert_eq!(plain_w, one_w);
+    assert!(
+        text(&plain.stdout).contains("(fitted: the scores' best fit to the results)"),
+        "{}",
+        text(&plain.stdout)
+    );
+    let (out, _) = tune(dir.path(), &["old.txt"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no search score"));
+    let (out, _) = tune(dir.path(), &["old.txt"], &["--lambda", "0"]);
+    assert!(
+        text(&out.stdout).contains("fitted: the evaluation's best fit to the results"),
+        "{}",
+        text(&out.stdout)
+    );
 
-    let (half, half_w) = tune(dir.path(), &["new.txt"], &["--lambda", "0.5"]);
+    // Whole games held out, as train holds them out.
+    let half_args = ["--lambda", "0.5", "--val-every-games", "2"];
+    let (half, half_w) = tune(dir.path(), &["new.txt"], &half_args);
     assert!(half.status.success(), "{}", text(&half.stderr));
     let stdout = text(&half.stdout);
+    for expected in [
+        "0.50 * result + 0.50 * sigmoid(score / K)",
+        " held out (2 games, --val-every-games 2)",
+        "held-out loss against the results alone",
+    ] {
+        assert!(stdout.contains(expected), "{expected}: {stdout}");
+    }
+    // The first 50 positions only.
+    let (first, _) = tune(dir.path(), &["new.txt"], &["--positions", "50"]);
+    let stdout = text(&first.stdout);
     assert!(
-        stdout.contains("0.50 * result + 0.50 * sigmoid(K * score)"),
+        stdout.contains("the first 50 positions of the data (--positions 50)"),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("held-out loss against the results alone"),
-        "{stdout}"
-    );
+    let loaded: usize = stdout
+        .lines()
+        .find_map(|l| l.split_once(" quiet positions loaded"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(loaded > 0 && loaded <= 50, "{stdout}");
     assert_ne!(losses(&half), losses(&plain));
     assert_ne!(half_w, plain_w);
-    let (one, _) = tune(dir.path(), &["new.txt"], &["--lambda", "1"]);
-    assert_ne!(losses(&one), losses(&half));
+    let (zero_fitted, _) = tune(dir.path(), &["new.txt"], &["--lambda", "0"]);
+    assert_ne!(losses(&zero_fitted), losses(&half));
 
     // Scores needed and missing: an error naming the file and line.
     let (out, w) = tune(dir.path(), &["new.txt", "old.txt"], &["--lambda", "0.5"]);
@@ -237,7 +274,7 @@ fn tune_names_bad_lines_and_goes_on() {
          {start} | 1.0 | 20 | 30\n{start} | 0.0 | -31950\n"
     );
     std::fs::write(dir.path().join("bad.txt"), lines).unwrap();
-    let (out, _) = tune(dir.path(), &["bad.txt"], &["--validation", "0"]);
+    let (out, _) = tune(dir.path(), &["bad.txt"], &["--val-percent", "0"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     for (line, what) in [

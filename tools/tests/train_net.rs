@@ -145,27 +145,41 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = run_cli(
-        dir.path(),
-        &[
-            "train",
-            "g.games",
-            "--epochs",
-            "1",
-            "--batch-size",
-            "64",
-            "--threads",
-            "1",
-            "--val-every-games",
-            "3",
-            "--out",
-            "g.nnue",
-        ],
-    );
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    // One epoch on the games, every 3rd held out.
+    let train_games = |extra: &[&str]| {
+        let mut args = vec!["train", "g.games", "--threads", "1"];
+        args.extend_from_slice(extra);
+        let out = run_cli(dir.path(), &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let stdout = train_games(&[
+        "--epochs",
+        "1",
+        "--batch-size",
+        "64",
+        "--val-every-games",
+        "3",
+        "--out",
+        "g.nnue",
+    ]);
     assert!(stdout.contains("in 6 games from 1 file"), "{stdout}");
     AnyNet::load(&dir.path().join("g.nnue")).unwrap();
+    // The first 100 positions: the game they cut counts as one.
+    let stdout = train_games(&[
+        "--epochs",
+        "0",
+        "--val-every-games",
+        "2",
+        "--positions",
+        "100",
+        "--out",
+        "p.nnue",
+    ]);
+    assert!(
+        stdout.contains("the first 100 positions of the data (--positions 100)\n100 positions in "),
+        "{stdout}"
+    );
 }
 
 #[test]

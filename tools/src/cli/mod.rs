@@ -5,7 +5,8 @@
 //! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
 //! command's arguments are one struct in its topic file, and each command
 //! returns its process exit code. UCI commands given as arguments run as UCI
-//! input, and `genfens` is answered in UCI mode (`uci_args.rs`).
+//! input, and `genfens` is answered in UCI mode (`uci_args.rs`). The
+//! options `tune` and `train` share are one struct (`fit_args.rs`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ use shears::engine::config::Config;
 mod bench;
 mod book;
 mod data;
+mod fit_args;
 mod nnue;
 mod suites;
 mod tablebase;
@@ -27,6 +29,7 @@ mod uci_args;
 pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
 pub use data::{DataArgs, DataCommand};
+pub use fit_args::FitArgs;
 pub use nnue::{CliSchedule, TrainArgs};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
@@ -105,8 +108,9 @@ pub enum CliCommand {
     /// file). Stop it at any time; run it again to resume.
     Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
-    /// with Adam, against the results or a blend with the search scores)
-    /// and write them as Rust source.
+    /// with Adam, against a blend of the game results and the search scores:
+    /// the target, K and held-out games of `train`) and write them as Rust
+    /// source.
     Tune(TuneArgs),
     /// Train the learned evaluation (NNUE, docs/nnue.md) on data files
     /// from `datagen` and write it as a net file the engine loads.

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::train::{self, RunConfig, Schedule, Settings, Split, Target};
+use super::fit_args::{FitArgs, non_negative, positive, ratio};
+use crate::train::{self, RunConfig, Schedule, Settings, Target};
 use shears::eval::nnue::arch::{DEFAULT_HIDDEN, Layout};
 
 /// `--schedule`: how the learning rate falls.
@@ -46,14 +47,6 @@ pub struct TrainArgs {
     /// each weight w).
     #[arg(long, default_value_t = 0.01, value_parser = non_negative)]
     pub wd: f32,
-    /// The weight of the search score in the target, 0 (the results alone)
-    /// to 1 (the scores alone): (1 − λ) · result + λ · sigmoid(score / K).
-    #[arg(long, default_value_t = 1.0, value_parser = lambda)]
-    pub lambda: f32,
-    /// K, centipawns: prediction sigmoid(eval / K) (default: fitted, the
-    /// K with which the data's search scores best predict its results).
-    #[arg(long, value_parser = positive)]
-    pub scale: Option<f32>,
     /// How the learning rate falls.
     #[arg(long, value_enum, default_value_t = CliSchedule::Cosine)]
     pub schedule: CliSchedule,
@@ -66,15 +59,10 @@ pub struct TrainArgs {
     /// Step: the factor of each drop.
     #[arg(long, default_value_t = 0.3, value_parser = ratio)]
     pub step_gamma: f32,
-    /// Hold out every Nth game for validation [default: 20].
-    #[arg(long, conflicts_with = "val_percent", value_parser = clap::value_parser!(u32).range(2..))]
-    pub val_every_games: Option<u32>,
-    /// Hold out the last P percent of the games instead.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=50))]
-    pub val_percent: Option<u32>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: Option<u32>,
+    /// λ, K, the held-out games, the first N positions, the threads: the
+    /// options `tune` shares.
+    #[command(flatten)]
+    pub fit: FitArgs,
     /// Seed of the starting net and of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -91,29 +79,6 @@ pub struct TrainArgs {
     pub resume: Option<PathBuf>,
 }
 
-fn number(text: &str, ok: impl Fn(f32) -> bool, what: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(x) if x.is_finite() && ok(x) => Ok(x),
-        _ => Err(format!("`{text}` is not {what}")),
-    }
-}
-
-fn positive(text: &str) -> Result<f32, String> {
-    number(text, |x| x > 0.0, "a number above 0")
-}
-
-fn non_negative(text: &str) -> Result<f32, String> {
-    number(text, |x| x >= 0.0, "a number from 0 up")
-}
-
-fn lambda(text: &str) -> Result<f32, String> {
-    number(text, |x| (0.0..=1.0).contains(&x), "a number from 0 to 1")
-}
-
-fn ratio(text: &str) -> Result<f32, String> {
-    number(text, |x| x > 0.0 && x <= 1.0, "a number above 0, at most 1")
-}
-
 impl TrainArgs {
     /// The run these arguments ask for.
     pub fn config(&self) -> RunConfig {
@@ -127,12 +92,9 @@ impl TrainArgs {
             },
             CliSchedule::Constant => Schedule::Constant,
         };
-        let split = match self.val_percent {
-            Some(p) => Split::LastPercent(p),
-            None => Split::EveryNthGame(self.val_every_games.unwrap_or(20)),
-        };
         RunConfig {
             files: self.files.clone(),
+            first: self.fit.positions,
             settings: Settings {
                 hidden: self.hidden,
                 layout: if self.mirror {
@@ -145,17 +107,15 @@ impl TrainArgs {
                 lr: self.lr,
                 wd: self.wd,
                 target: Target {
-                    scale: self.scale.unwrap_or(1.0),
-                    lambda: self.lambda,
+                    scale: self.fit.scale.unwrap_or(1.0),
+                    lambda: self.fit.lambda,
                 },
                 schedule,
                 seed: self.seed,
             },
-            scale: self.scale,
-            split,
-            threads: self
-                .threads
-                .map_or_else(rayon::current_num_threads, |t| t as usize),
+            scale: self.fit.scale,
+            split: self.fit.split(),
+            threads: self.fit.threads(),
             out: self.out.clone(),
             checkpoint_dir: self.checkpoint_dir.clone(),
             resume: self.resume.clone(),

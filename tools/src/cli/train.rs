@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::bench;
+use super::fit_args::FitArgs;
+use crate::data::{Target, split_games};
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::progress::bar;
 use crate::tune;
@@ -239,15 +241,10 @@ pub struct TuneArgs {
     /// zero.
     #[arg(long, value_enum, default_value_t = CliAnchor::Start)]
     pub l2_anchor: CliAnchor,
-    /// Blend of the targets: 0 fits the game results only, 1 the search
-    /// scores only (through the sigmoid with the fitted K); between, both.
-    /// Above 0 every data line needs a score.
-    #[arg(long, default_value_t = 0.0, value_parser = parse_lambda)]
-    pub lambda: f64,
-    /// Percent of the positions (the last ones) held out to measure
-    /// overfitting.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
-    pub validation: u32,
+    /// λ, K, the held-out games, the first N positions, the threads: the
+    /// options `train` shares.
+    #[command(flatten)]
+    pub fit: FitArgs,
     /// Fit only this weight group (a name of `eval/hce/layout.rs`, e.g.
     /// `KNIGHT_OUTPOST`; repeat for several): every other weight keeps its
     /// current value. A new term is fitted on top of the committed weights.
@@ -256,9 +253,6 @@ pub struct TuneArgs {
     /// Where to write the weights (the engine's own file by default).
     #[arg(long, default_value = "src/eval/hce/weights.rs")]
     pub out: PathBuf,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: Option<u32>,
 }
 
 /// `--l2-anchor`: what the L2 penalty pulls toward.
@@ -279,19 +273,9 @@ impl From<CliAnchor> for tune::L2Anchor {
     }
 }
 
-fn parse_lambda(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(l) if (0.0..=1.0).contains(&l) => Ok(l),
-        _ => Err(format!("`{text}` is not a number from 0 to 1")),
-    }
-}
-
 pub(super) fn run_tune(args: &TuneArgs) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(
-            args.threads
-                .map_or_else(rayon::current_num_threads, |t| t as usize),
-        )
+        .num_threads(args.fit.threads())
         .build()
     {
         Ok(p) => p,
@@ -310,14 +294,18 @@ pub(super) fn run_tune(args: &TuneArgs) -> ExitCode {
 }
 
 /// Loads the data, reporting bad lines (skipped) on stderr.
-fn load(args: &TuneArgs) -> Result<Vec<tune::Sample>, tune::TuneError> {
+fn load(args: &TuneArgs) -> Result<tune::Loaded, tune::TuneError> {
     let start = Instant::now();
     let loading = bar(0, "{spinner} loading: {pos} lines {elapsed_precise}");
-    let loaded = tune::load(&args.files, args.lambda > 0.0, &|n| {
-        loading.set_position(n);
-    });
+    let loaded = tune::load(
+        &args.files,
+        args.fit.lambda > 0.0,
+        args.fit.positions,
+        &|n| loading.set_position(n),
+    );
     loading.finish_and_clear();
-    let (samples, bad) = loaded?;
+    let loaded = loaded?;
+    let bad = &loaded.bad;
     for b in bad.iter().take(10) {
         eprintln!(
             "shears tune: {}:{}: {} (skipped)",
@@ -329,13 +317,45 @@ fn load(args: &TuneArgs) -> Result<Vec<tune::Sample>, tune::TuneError> {
     if bad.len() > 10 {
         eprintln!("shears tune: … {} bad lines in all (skipped)", bad.len());
     }
+    if let Some(first) = args.fit.positions {
+        println!("the first {first} positions of the data (--positions {first})");
+    }
     println!(
         "{} quiet positions loaded in {:.1} s ({} with a search score)",
-        samples.len(),
+        loaded.samples.len(),
         start.elapsed().as_secs_f64(),
-        tune::scored(&samples)
+        tune::scored(&loaded.samples)
     );
-    Ok(samples)
+    Ok(loaded)
+}
+
+/// The samples of the games to fit and of the held-out games (whole games,
+/// `data::split`, as `train` holds them out).
+fn split(
+    args: &TuneArgs,
+    loaded: tune::Loaded,
+) -> Result<(Vec<tune::Sample>, Vec<tune::Sample>), tune::TuneError> {
+    let rule = args.fit.split();
+    let parts = split_games(&loaded.ends, rule, false)?;
+    let mut held = vec![false; loaded.samples.len()];
+    for &i in &parts.validation {
+        held[i as usize] = true;
+    }
+    let (test, train): (Vec<_>, Vec<_>) = loaded
+        .samples
+        .into_iter()
+        .zip(held)
+        .partition(|(_, held)| *held);
+    println!(
+        "{} positions to fit ({} games), {} held out ({} games, {})",
+        train.len(),
+        parts.train_games,
+        test.len(),
+        parts.validation_games,
+        rule.describe()
+    );
+    let strip = |v: Vec<(tune::Sample, bool)>| v.into_iter().map(|(s, _)| s).collect();
+    Ok((strip(train), strip(test)))
 }
 
 fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
@@ -345,32 +365,47 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         l2: args.l2,
         anchor: args.l2_anchor.into(),
     };
-    let lambda = args.lambda;
+    let lambda = args.fit.lambda;
     let free = tune::free_weights(&args.only)?;
-    let mut samples = load(args)?;
-    // The last `validation` percent of the positions (whole games, as the
-    // files hold them in order) are held out to measure overfitting.
-    let fit = samples.len() - samples.len() * args.validation as usize / 100;
-    let (train, test) = samples.split_at_mut(fit);
-    println!("{} positions to fit, {} held out", train.len(), test.len());
+    let (mut train, mut test) = split(args, load(args)?)?;
     let start_weights = tune::current_weights();
-    let k = tune::fit_k(train, &start_weights);
-    let results_before = tune::loss(test, &start_weights, k);
+    let (k, whence) = match args.fit.scale {
+        Some(k) => (f64::from(k), "given"),
+        None => match tune::fit_k(&train, &start_weights) {
+            Some((k, tune::KSource::Scores)) => (k, "fitted: the scores' best fit to the results"),
+            Some((k, tune::KSource::Evaluation)) => (
+                k,
+                "fitted: the evaluation's best fit to the results, the data having no scores",
+            ),
+            // The split leaves a position to fit: not reached.
+            None => {
+                return Err(tune::TuneError::Empty {
+                    bad: 0,
+                    first: None,
+                });
+            }
+        },
+    };
+    let results_before = tune::loss(&test, &start_weights, k);
     println!(
-        "K = {k:.6} per cp; loss with the current weights {:.6}",
-        tune::loss(train, &start_weights, k)
+        "K = {k:.1} cp ({whence}); loss with the current weights {:.6}",
+        tune::loss(&train, &start_weights, k)
     );
+    let target = Target {
+        scale: k as f32,
+        lambda,
+    };
     if lambda > 0.0 {
-        tune::set_targets(train, k, lambda)?;
-        tune::set_targets(test, k, lambda)?;
+        tune::set_targets(&mut train, target)?;
+        tune::set_targets(&mut test, target)?;
         println!(
-            "targets: {:.2} * result + {lambda:.2} * sigmoid(K * score); loss against them {:.6}",
+            "targets: {:.2} * result + {lambda:.2} * sigmoid(score / K); loss against them {:.6}",
             1.0 - lambda,
-            tune::loss(train, &start_weights, k)
+            tune::loss(&train, &start_weights, k)
         );
     }
-    let before = tune::loss(train, &start_weights, k);
-    let test_before = tune::loss(test, &start_weights, k);
+    let before = tune::loss(&train, &start_weights, k);
+    let test_before = tune::loss(&test, &start_weights, k);
 
     let epochs = config.epochs;
     let progress = bar(
@@ -378,7 +413,7 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         "{bar:40} {pos}/{len} epochs {msg} eta {eta}",
     );
     let fitted = tune::adam(
-        train,
+        &train,
         &start_weights,
         free.as_deref(),
         k,
@@ -397,16 +432,16 @@ fn tune_with(args: &TuneArgs) -> Result<(), tune::TuneError> {
         .iter()
         .map(|s| [f64::from(s.0), f64::from(s.1)])
         .collect();
-    let after = tune::loss(train, &as_float, k);
+    let after = tune::loss(&train, &as_float, k);
     println!("loss after {epochs} epochs (rounded weights): {after:.6} (was {before:.6})");
     if !test.is_empty() {
-        let test_after = tune::loss(test, &as_float, k);
+        let test_after = tune::loss(&test, &as_float, k);
         println!("held-out loss: {test_after:.6} (was {test_before:.6})");
         if lambda > 0.0 {
-            tune::set_targets(test, k, 0.0)?;
+            tune::set_targets(&mut test, target.results_only())?;
             println!(
                 "held-out loss against the results alone: {:.6} (was {results_before:.6})",
-                tune::loss(test, &as_float, k)
+                tune::loss(&test, &as_float, k)
             );
         }
     }

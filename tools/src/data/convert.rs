@@ -15,7 +15,6 @@ use shakmaty::{Color, EnPassantMode, Position as _};
 use thiserror::Error;
 
 use super::reader::{DataError, Filter, open};
-use crate::datagen::games::ReadError;
 use crate::datagen::{Format, format, game_ply, keep, packed};
 
 /// Why a conversion could not be made.
@@ -99,22 +98,7 @@ pub fn convert(
         let (index, _, game) = match games.next_game() {
             Ok(Some(g)) => g,
             Ok(None) => break,
-            Err(ReadError::Io(source)) => {
-                return Err(DataError::Io {
-                    path: input.to_owned(),
-                    source,
-                }
-                .into());
-            }
-            Err(ReadError::Damaged(d)) => {
-                return Err(DataError::Damaged {
-                    path: input.to_owned(),
-                    game: d.game,
-                    offset: d.offset,
-                    reason: d.reason,
-                }
-                .into());
-            }
+            Err(e) => return Err(DataError::of_game(input, e).into()),
         };
         for (board, m, score) in game.positions() {
             let kept = match filter {

@@ -1,7 +1,12 @@
-//! One reader for every data file: [`open`] a file of any format (text,
+//! The one reader of every data file: [`open`] a file of any format (text,
 //! packed `.bin`, game `.games`), then iterate its training positions,
 //! each with its board, Shears' score, the game's result, the game's
-//! index and the ply.
+//! index and the ply; or its [`Item`]s (the positions with each game's
+//! end); or measure its complete part ([`DataFile::extent`], for resuming a
+//! run). Several files read as one, the first N positions of them, are
+//! [`super::files`]. `tune`, `train`, `data`, `datagen`'s resume and the
+//! scripts (through those commands) read data through here and nowhere
+//! else.
 //!
 //! ```no_run
 //! use shears_tools::data::reader::open;
@@ -18,8 +23,12 @@
 //! `datagen` kept; they come out as they are. A game file holds every move:
 //! its positions are replayed and filtered on reading ([`Filter`]; by
 //! default the quiet filter of `datagen` with the file's own `min_ply`),
-//! so a game file yields the same positions, scores and results as the
-//! packed file of the same run.
+//! so a game file yields the same positions, scores, results and game ends
+//! as the packed file of the same run.
+//!
+//! **Speed.** Text and packed files are read a chunk of 65,536 entries at a
+//! time and each chunk is decoded on all threads (`units.rs`); game files
+//! a game at a time (the replay checks every move).
 //!
 //! **Views.** Scores and results are White's, as the text and packed
 //! formats hold them; [`TrainingPosition::stm_score`] and
@@ -32,51 +41,19 @@
 //! naming the game's index and byte offset: nothing after it can be
 //! trusted.
 
-use std::collections::VecDeque;
-use std::fmt;
+use std::collections::{HashSet, VecDeque};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position as _};
-use thiserror::Error;
 
-use crate::datagen::format::parse_line;
-use crate::datagen::games::{self, GameReader, ReadError};
+pub use super::error::{DataError, Location};
+use super::units::{self, Decoded, Line, Unit, Units, classify};
+use crate::datagen::games::{self, GameReader};
 use crate::datagen::header::{Header, HeaderError};
 use crate::datagen::{Format, MIN_PLY, game_ply, keep, packed};
-use shears::chess::Position;
-
-/// Where in its file a position (or an error) is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Location {
-    /// A text file's line, from 1.
-    Line(u64),
-    /// A packed file's record, from 1.
-    Record(u64),
-    /// A game file's byte offset (of the move played from the position).
-    Byte(u64),
-}
-
-impl Location {
-    /// The line, record or byte number.
-    pub fn number(self) -> u64 {
-        match self {
-            Location::Line(n) | Location::Record(n) | Location::Byte(n) => n,
-        }
-    }
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Line(n) => write!(f, "line {n}"),
-            Location::Record(n) => write!(f, "record {n}"),
-            Location::Byte(n) => write!(f, "byte {n}"),
-        }
-    }
-}
 
 /// One training position.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,55 +100,19 @@ impl TrainingPosition {
     }
 }
 
-/// Why a data file, or a part of it, cannot be read.
-#[derive(Debug, Error)]
-pub enum DataError {
-    /// The file cannot be opened or read.
-    #[error("{path}: {source}", path = .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: io::Error,
-    },
-    /// A game file's header is not one this build reads.
-    #[error("{path}: {source}", path = .path.display())]
-    Header {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        source: HeaderError,
-    },
-    /// A line or record that cannot be read; the rest of the file can.
-    #[error("{path}:{line}: {reason}", path = .path.display())]
-    BadEntry {
-        /// The file.
-        path: PathBuf,
-        /// Its line (text) or record (packed) number, from 1.
-        line: u64,
-        /// Why.
-        reason: String,
-    },
-    /// A game file damaged at a game: it ends there.
-    #[error("{path}: game {game} (byte {offset}): {reason}", path = .path.display())]
-    Damaged {
-        /// The file.
-        path: PathBuf,
+/// One item of a data file, in file order: a position, or the end of the
+/// game of the positions before it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// A training position.
+    Position(TrainingPosition),
+    /// The end of a game (a text file's `# game` line, a packed file's
+    /// end-of-game record, a game file's end marker), also of a game none
+    /// of whose positions was kept.
+    GameEnd {
         /// The game's index.
         game: u64,
-        /// The byte offset of its start.
-        offset: u64,
-        /// What is wrong.
-        reason: String,
     },
-}
-
-impl DataError {
-    /// Whether the positions after this error still come (a bad line or
-    /// record), rather than the file being unreadable from here.
-    pub fn is_skippable(&self) -> bool {
-        matches!(self, DataError::BadEntry { .. })
-    }
 }
 
 /// Which positions of a game file come out.
@@ -210,25 +151,21 @@ pub fn open(path: &Path) -> Result<DataFile, DataError> {
     let file = File::open(path).map_err(io_error)?;
     let mut input = BufReader::with_capacity(1 << 16, file);
     let format = Format::of(path);
+    let header_error = |source| DataError::Header {
+        path: path.to_owned(),
+        source,
+    };
     let header = if format == Format::Games {
         match Header::read(&mut input) {
             Ok(Some(header)) => Some(header),
             Ok(None) => {
-                return Err(DataError::Header {
-                    path: path.to_owned(),
-                    source: HeaderError::Truncated {
-                        needed: 14,
-                        found: 0,
-                    },
-                });
+                return Err(header_error(HeaderError::Truncated {
+                    needed: 14,
+                    found: 0,
+                }));
             }
             Err(HeaderError::Io(e)) => return Err(io_error(e)),
-            Err(source) => {
-                return Err(DataError::Header {
-                    path: path.to_owned(),
-                    source,
-                });
-            }
+            Err(source) => return Err(header_error(source)),
         }
     } else {
         None
@@ -241,6 +178,19 @@ pub fn open(path: &Path) -> Result<DataFile, DataError> {
     })
 }
 
+/// A file's complete part: what a run that appends to it keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Extent {
+    /// Indices of the complete games (in a game file, `0..n`).
+    pub games: HashSet<u64>,
+    /// Bytes up to the end of the last complete game (header included).
+    pub complete_len: u64,
+    /// Positions in the complete part: kept positions (the lines or
+    /// records, read or not) in a text or packed file, moves in a game
+    /// file.
+    pub positions: u64,
+}
+
 impl DataFile {
     /// The file's format.
     pub fn format(&self) -> Format {
@@ -250,6 +200,11 @@ impl DataFile {
     /// A game file's header.
     pub fn header(&self) -> Option<&Header> {
         self.header.as_ref()
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// The first game ply the quiet filter keeps: the header's `min_ply`,
@@ -275,24 +230,34 @@ impl DataFile {
     /// The positions, a game file's through `filter` (the other formats
     /// hold filtered positions already).
     pub fn positions_with(self, filter: Filter) -> Positions {
+        Positions {
+            items: self.items_with(filter),
+        }
+    }
+
+    /// The training positions and the games' ends: a game file's through
+    /// the quiet filter with its own `min_ply`.
+    pub fn items(self) -> Items {
+        let filter = Filter::Quiet {
+            min_ply: self.min_ply(),
+        };
+        self.items_with(filter)
+    }
+
+    /// The positions and the games' ends, a game file's through `filter`.
+    pub fn items_with(self, filter: Filter) -> Items {
         let offset = self.header.as_ref().map_or(0, Header::len);
         let source = match self.format {
-            Format::Text => Source::Text {
-                input: self.input,
-                line: 0,
-                closed: 0,
-            },
-            Format::Packed => Source::Packed {
-                input: self.input,
-                record: 0,
-                closed: 0,
-            },
+            Format::Text => Source::Units(Units::new(self.input, false)),
+            Format::Packed => Source::Units(Units::new(self.input, true)),
             Format::Games => Source::Games(GameReader::new(self.input, offset)),
         };
-        Positions {
+        Items {
             path: self.path,
             source,
             filter,
+            pending: Vec::new(),
+            closed: 0,
             queue: VecDeque::new(),
             done: false,
         }
@@ -305,76 +270,133 @@ impl DataFile {
         (self.format == Format::Games).then(|| GameReader::new(self.input, offset))
     }
 
-    /// The file's path.
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The file's complete part, read without decoding a position: a text
+    /// file's up to its last `# game` line, a packed file's up to its last
+    /// end-of-game record, a game file's up to its last whole game. What
+    /// follows (a game a stopped run left unfinished, a line or record cut
+    /// off) is not part of it.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read.
+    pub fn extent(self) -> io::Result<Extent> {
+        let mut extent = Extent::default();
+        let mut units = match self.format {
+            Format::Games => {
+                let header_len = self.header.as_ref().map_or(0, Header::len);
+                let mut input = self.input;
+                let scan = games::scan(&mut input)?;
+                extent.games = (0..scan.games).collect();
+                extent.complete_len = header_len + scan.complete_len;
+                extent.positions = scan.moves;
+                return Ok(extent);
+            }
+            Format::Text => Units::new(self.input, false),
+            Format::Packed => Units::new(self.input, true),
+        };
+        let mut pending = 0;
+        loop {
+            let chunk = units.next_chunk()?;
+            if chunk.is_empty() {
+                return Ok(extent);
+            }
+            for unit in chunk {
+                let (end, index) = match unit {
+                    Unit::Line {
+                        complete: false, ..
+                    }
+                    | Unit::Cut { .. } => return Ok(extent),
+                    Unit::Line { end, text, .. } => {
+                        match classify(&String::from_utf8_lossy(&text)) {
+                            Line::GameEnd(index) => (end, Some(index)),
+                            Line::Position(_) => (end, None),
+                            Line::Blank => continue,
+                        }
+                    }
+                    Unit::Record { number, bytes } => (
+                        number * packed::RECORD as u64,
+                        packed::game_end_index(&bytes),
+                    ),
+                };
+                match index {
+                    Some(index) => {
+                        extent.games.insert(index);
+                        extent.complete_len = end;
+                        extent.positions += pending;
+                        pending = 0;
+                    }
+                    None => pending += 1,
+                }
+            }
+        }
     }
 }
 
 enum Source {
-    Text {
-        input: BufReader<File>,
-        line: u64,
-        closed: u64,
-    },
-    Packed {
-        input: BufReader<File>,
-        record: u64,
-        closed: u64,
-    },
+    Units(Units<BufReader<File>>),
     Games(GameReader<BufReader<File>>),
-}
-
-/// The positions of a data file, a game at a time (see the module docs).
-pub struct Positions {
-    path: PathBuf,
-    source: Source,
-    filter: Filter,
-    /// The positions of the game read last, not yet handed out.
-    queue: VecDeque<Result<TrainingPosition, DataError>>,
-    done: bool,
 }
 
 /// A position read from a text line or packed record, before its game's
 /// index is known.
 type Pending = (Location, Result<(Chess, f32, Option<i32>), String>);
 
-impl Positions {
-    /// Reads the next game (or block of positions) into the queue; sets
-    /// `done` at the end of the file or on an error that ends it.
+/// The items of a data file (see the module docs).
+pub struct Items {
+    path: PathBuf,
+    source: Source,
+    filter: Filter,
+    /// A text or packed file's positions of the game not yet closed.
+    pending: Vec<Pending>,
+    /// Games closed so far (the index of positions after the last end).
+    closed: u64,
+    /// Items read, not yet handed out.
+    queue: VecDeque<Result<Item, DataError>>,
+    done: bool,
+}
+
+impl Items {
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads the next chunk or game into the queue; sets `done` at the end
+    /// of the file or on an error that ends it.
     fn fill(&mut self) {
-        let path = self.path.clone();
-        let io_error = |source| DataError::Io {
-            path: path.clone(),
-            source,
-        };
         match &mut self.source {
-            Source::Text {
-                input,
-                line,
-                closed,
-            } => match read_text_game(input, line) {
-                Ok((pending, index, end)) => {
-                    let game = index.unwrap_or(*closed);
-                    *closed += u64::from(index.is_some());
-                    self.queue.extend(label(&path, pending, game));
-                    self.done = end;
+            Source::Units(units) => {
+                let located = if units.is_packed() {
+                    Location::Record
+                } else {
+                    Location::Line
+                };
+                let chunk = match units.next_chunk() {
+                    Ok(chunk) => chunk,
+                    Err(source) => {
+                        let path = self.path.clone();
+                        return self.fail(DataError::Io { path, source });
+                    }
+                };
+                if chunk.is_empty() {
+                    // Positions after the last game end: an unfinished
+                    // game, handed out without an end.
+                    let game = self.closed;
+                    self.close(game, false);
+                    self.done = true;
+                    return;
                 }
-                Err(e) => self.fail(io_error(e)),
-            },
-            Source::Packed {
-                input,
-                record,
-                closed,
-            } => match read_packed_game(input, record) {
-                Ok((pending, index, end)) => {
-                    let game = index.unwrap_or(*closed);
-                    *closed += u64::from(index.is_some());
-                    self.queue.extend(label(&path, pending, game));
-                    self.done = end;
+                for decoded in units::decode(&chunk) {
+                    match decoded {
+                        Decoded::Position(n, parsed) => self.pending.push((located(n), parsed)),
+                        Decoded::GameEnd(index) => {
+                            self.close(index, true);
+                            self.closed += 1;
+                        }
+                        Decoded::Nothing => {}
+                    }
                 }
-                Err(e) => self.fail(io_error(e)),
-            },
+            }
             Source::Games(reader) => match reader.next_game() {
                 Ok(Some((index, offset, game))) => {
                     let filter = self.filter;
@@ -391,7 +413,7 @@ impl Positions {
                                 kept.then(|| {
                                     let white =
                                         |s: i32| if board.turn() == Color::White { s } else { -s };
-                                    Ok(TrainingPosition {
+                                    Ok(Item::Position(TrainingPosition {
                                         score: score.map(white),
                                         result: game.result,
                                         game: index,
@@ -400,20 +422,43 @@ impl Positions {
                                             offset + (games::START + k * games::PLY) as u64,
                                         ),
                                         board,
-                                    })
+                                    }))
                                 })
                             });
                     self.queue.extend(positions);
+                    self.queue.push_back(Ok(Item::GameEnd { game: index }));
                 }
                 Ok(None) => self.done = true,
-                Err(ReadError::Io(e)) => self.fail(io_error(e)),
-                Err(ReadError::Damaged(d)) => self.fail(DataError::Damaged {
-                    path: path.clone(),
-                    game: d.game,
-                    offset: d.offset,
-                    reason: d.reason,
-                }),
+                Err(e) => {
+                    let e = DataError::of_game(&self.path, e);
+                    self.fail(e);
+                }
             },
+        }
+    }
+
+    /// Hands out the pending positions as game `game`'s, then (when
+    /// `ended`) the game's end.
+    fn close(&mut self, game: u64, ended: bool) {
+        for (at, parsed) in self.pending.drain(..) {
+            self.queue.push_back(match parsed {
+                Ok((board, result, score)) => Ok(Item::Position(TrainingPosition {
+                    ply: game_ply(&board),
+                    board,
+                    score,
+                    result,
+                    game,
+                    at,
+                })),
+                Err(reason) => Err(DataError::BadEntry {
+                    path: self.path.clone(),
+                    at,
+                    reason,
+                }),
+            });
+        }
+        if ended {
+            self.queue.push_back(Ok(Item::GameEnd { game }));
         }
     }
 
@@ -423,8 +468,8 @@ impl Positions {
     }
 }
 
-impl Iterator for Positions {
-    type Item = Result<TrainingPosition, DataError>;
+impl Iterator for Items {
+    type Item = Result<Item, DataError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -439,112 +484,21 @@ impl Iterator for Positions {
     }
 }
 
-/// The positions of one game with its index.
-fn label(
-    path: &Path,
-    pending: Vec<Pending>,
-    game: u64,
-) -> impl Iterator<Item = Result<TrainingPosition, DataError>> + '_ {
-    pending.into_iter().map(move |(at, parsed)| match parsed {
-        Ok((board, result, score)) => Ok(TrainingPosition {
-            ply: game_ply(&board),
-            board,
-            score,
-            result,
-            game,
-            at,
-        }),
-        Err(reason) => Err(DataError::BadEntry {
-            path: path.to_owned(),
-            line: at.number(),
-            reason,
-        }),
-    })
+/// The positions of a data file: its [`Items`] without the games' ends.
+pub struct Positions {
+    items: Items,
 }
 
-/// Reads text lines up to and including the next `# game` line: the
-/// positions, the index that line gives, and whether the file ended.
-fn read_text_game(
-    input: &mut impl BufRead,
-    line: &mut u64,
-) -> io::Result<(Vec<Pending>, Option<u64>, bool)> {
-    let mut pending = Vec::new();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok((pending, None, true));
-        }
-        *line += 1;
-        let text = String::from_utf8_lossy(&buf);
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("# game ") {
-            let index = rest.split_whitespace().next().and_then(|i| i.parse().ok());
-            if let Some(index) = index {
-                return Ok((pending, Some(index), false));
-            }
-            continue;
-        }
-        if text.starts_with('#') {
-            continue;
-        }
-        pending.push((Location::Line(*line), parse_text(text)));
-    }
-}
+impl Iterator for Positions {
+    type Item = Result<TrainingPosition, DataError>;
 
-/// A text line's board and labels.
-fn parse_text(line: &str) -> Result<(Chess, f32, Option<i32>), String> {
-    let parsed = parse_line(line)?;
-    let pos = Position::from_fen(parsed.fen, false).map_err(|e| e.to_string())?;
-    Ok((pos.board().clone(), parsed.result, parsed.score))
-}
-
-/// Reads packed records up to and including the next end-of-game record
-/// (see [`read_text_game`]).
-fn read_packed_game(
-    input: &mut impl Read,
-    record: &mut u64,
-) -> io::Result<(Vec<Pending>, Option<u64>, bool)> {
-    let mut pending = Vec::new();
-    loop {
-        let mut bytes = [0u8; packed::RECORD];
-        let mut got = 0;
-        while got < packed::RECORD {
-            match input.read(&mut bytes[got..]) {
-                Ok(0) => break,
-                Ok(n) => got += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            match self.items.next()? {
+                Ok(Item::Position(p)) => return Some(Ok(p)),
+                Ok(Item::GameEnd { .. }) => {}
+                Err(e) => return Some(Err(e)),
             }
         }
-        if got == 0 {
-            return Ok((pending, None, true));
-        }
-        *record += 1;
-        let at = Location::Record(*record);
-        if got < packed::RECORD {
-            let reason = format!(
-                "{got} bytes at the end, too few for a {}-byte record",
-                packed::RECORD
-            );
-            pending.push((at, Err(reason)));
-            return Ok((pending, None, true));
-        }
-        if let Some(index) = packed::game_end_index(&bytes) {
-            return Ok((pending, Some(index), false));
-        }
-        let parsed = match packed::unpack(&bytes) {
-            Ok(packed::Record::Position {
-                board,
-                result,
-                score,
-            }) => Ok((board, result, score)),
-            Ok(packed::Record::GameEnd { .. }) => Err("an end-of-game record".to_owned()),
-            Err(reason) => Err(reason),
-        };
-        pending.push((at, parsed));
     }
 }

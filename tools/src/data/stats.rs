@@ -4,15 +4,15 @@
 //! the whole file, so a damaged file is found here (with the game named).
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
 use super::reader::{DataError, open};
-use crate::datagen::games::ReadError;
+use crate::datagen::games::read_exact_or_end;
 use crate::datagen::header::Header;
-use crate::datagen::{Format, keep, resume};
+use crate::datagen::{Format, keep};
 
 /// What a data file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,13 +51,11 @@ pub fn sha256_file(path: &Path) -> io::Result<String> {
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; 1 << 20];
     loop {
-        let n = match file.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let n = read_exact_or_end(&mut file, &mut buf)?;
         hasher.update(&buf[..n]);
+        if n < buf.len() {
+            break;
+        }
     }
     Ok(hasher
         .finalize()
@@ -111,15 +109,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
                         .count() as u64;
                 }
                 Ok(None) => break,
-                Err(ReadError::Io(e)) => return Err(io_error(e)),
-                Err(ReadError::Damaged(d)) => {
-                    return Err(DataError::Damaged {
-                        path: path.to_owned(),
-                        game: d.game,
-                        offset: d.offset,
-                        reason: d.reason,
-                    });
-                }
+                Err(e) => return Err(DataError::of_game(path, e)),
             }
         }
         stats.results = Some(results);
@@ -133,7 +123,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
         }
     }
     stats.kept = stats.positions;
-    stats.games = resume(path).map_err(io_error)?.games.len() as u64;
+    stats.games = open(path)?.extent().map_err(io_error)?.games.len() as u64;
     Ok(stats)
 }
 

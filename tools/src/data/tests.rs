@@ -5,7 +5,7 @@ use std::path::Path;
 
 use shakmaty::{Chess, Move, Position as _};
 
-use super::reader::{DataError, Filter, Location, TrainingPosition, open};
+use super::reader::{DataError, Filter, Item, Location, TrainingPosition, open};
 use crate::datagen::games::{Game, PLY, START};
 use crate::datagen::header::Header;
 use crate::datagen::{keep, packed};
@@ -171,7 +171,9 @@ fn text_and_packed_positions_take_the_index_of_their_game_line() {
         (p.game, p.score, p.ply, p.at),
         (1, Some(-3), 121, Location::Line(5))
     );
-    assert!(matches!(&items[2], Err(e @ DataError::BadEntry { line: 6, .. }) if e.is_skippable()));
+    assert!(
+        matches!(&items[2], Err(e @ DataError::BadEntry { at: Location::Line(6), .. }) if e.is_skippable())
+    );
     assert_eq!(items[3].as_ref().unwrap().score, None);
 
     let board = |fen: &str| Position::from_fen(fen, false).unwrap().board().clone();
@@ -189,7 +191,7 @@ fn text_and_packed_positions_take_the_index_of_their_game_line() {
     assert_eq!((p.game, p.score, p.at), (1, Some(-3), Location::Record(3)));
     let err = items[2].as_ref().unwrap_err().to_string();
     assert!(
-        err.ends_with("d.bin:4: 5 bytes at the end, too few for a 32-byte record"),
+        err.ends_with("d.bin: record 4: 5 bytes at the end, too few for a 32-byte record"),
         "{err}"
     );
 }
@@ -239,4 +241,71 @@ fn a_damaged_game_file_ends_with_the_game_and_its_offset_named() {
     assert!(err.contains("not a Shears game file"), "{err}");
     std::fs::write(&path, &bytes[..10]).unwrap();
     assert!(open(&path).err().unwrap().to_string().contains("header"));
+}
+
+/// An item without where it is: a position's game, board and score, or a
+/// game end's index.
+type Bare = (Option<(u64, Chess, Option<i32>)>, Option<u64>);
+
+/// A file's items without where they are (a game file's bytes, a packed
+/// file's records).
+fn items_of(path: &Path) -> Vec<Bare> {
+    open(path)
+        .unwrap()
+        .items()
+        .map(|item| match item.unwrap() {
+            Item::Position(p) => (Some((p.game, p.board, p.score)), None),
+            Item::GameEnd { game } => (None, Some(game)),
+        })
+        .collect()
+}
+
+#[test]
+fn a_game_file_gives_the_items_of_its_packed_twin_and_read_files_cuts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let games_path = dir.path().join("g.games");
+    // From ply 16 the first game (9 moves from the start) keeps nothing:
+    // its end still comes, as the packed twin's end record does.
+    game_file(&games_path, &games(), 16);
+    let bin = dir.path().join("g.bin");
+    super::convert::convert(&games_path, &bin, None).unwrap();
+    let items = items_of(&games_path);
+    assert_eq!(items, items_of(&bin));
+    assert_eq!(items.first(), Some(&(None, Some(0))));
+    assert_eq!(items.last(), Some(&(None, Some(1))));
+    assert_eq!(items.len(), 2 + 3);
+
+    // Two files as one, the first 2 positions only: the game they cut is
+    // closed where the limit falls.
+    let paths = [games_path.clone(), bin.clone()];
+    let ends = |first| -> Vec<(usize, bool)> {
+        super::files::read_files(&paths, first)
+            .map(|item| {
+                let (file, item) = item.unwrap();
+                (file, matches!(item, Item::GameEnd { .. }))
+            })
+            .collect()
+    };
+    assert_eq!(
+        ends(Some(2)),
+        vec![(0, true), (0, false), (0, false), (0, true)]
+    );
+    let all = ends(None);
+    assert_eq!(all.len(), 2 * items.len());
+    assert_eq!(all.iter().filter(|(f, _)| *f == 1).count(), items.len());
+
+    // A packed file cut inside its last game: read_files closes the game
+    // at the file's end.
+    let mut bytes = std::fs::read(&bin).unwrap();
+    bytes.truncate(bytes.len() - packed::RECORD);
+    std::fs::write(&bin, &bytes).unwrap();
+    let cut = [bin.clone()];
+    let items: Vec<bool> = super::files::read_files(&cut, None)
+        .map(|item| matches!(item.unwrap().1, Item::GameEnd { .. }))
+        .collect();
+    assert_eq!(items, vec![true, false, false, false, true]);
+    // Its extent stops at the last whole game.
+    let extent = open(&bin).unwrap().extent().unwrap();
+    assert_eq!(extent.complete_len, packed::RECORD as u64);
+    assert_eq!(extent.positions, 0);
 }

@@ -257,7 +257,7 @@ impl<R: Read> GameReader<R> {
 }
 
 /// Reads into `buf` until it is full or the input ends: the bytes read.
-pub(super) fn read_exact_or_end(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+pub(crate) fn read_exact_or_end(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
     let mut got = 0;
     while got < buf.len() {
         match input.read(&mut buf[got..]) {

@@ -1,14 +1,15 @@
 //! What a data file already holds, read before a run appends to it: the
 //! indices of its complete games and the length of its complete part (an
 //! unfinished game at the end, from a run stopped mid-write, is cut off).
+//! The file is read by the one reader (`data::reader`, its
+//! [`DataFile::extent`](crate::data::DataFile::extent)).
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io;
 use std::path::Path;
 
 use super::header::{Header, HeaderError};
-use super::{Format, games, packed};
+use crate::data::{DataError, open};
 
 /// What a data file already holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,85 +33,25 @@ pub struct Existing {
 /// When the file exists but cannot be read, or is a game file with a
 /// header that is neither whole nor the start of one.
 pub fn resume(path: &Path) -> io::Result<Existing> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Existing::default()),
-        Err(e) => return Err(e),
-    };
-    let mut reader = BufReader::new(file);
-    match Format::of(path) {
-        Format::Text => resume_text(&mut reader),
-        Format::Packed => resume_packed(&mut reader),
-        Format::Games => resume_games(&mut reader),
-    }
-}
-
-fn resume_text(reader: &mut impl BufRead) -> io::Result<Existing> {
-    let mut existing = Existing::default();
-    let (mut offset, mut pending) = (0u64, 0u64);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = reader.read_until(b'\n', &mut line)?;
-        if n == 0 {
-            break;
+    let file = match open(path) {
+        Ok(file) => file,
+        Err(DataError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            return Ok(Existing::default());
         }
-        offset += n as u64;
-        if !line.ends_with(b"\n") {
-            break; // cut off mid-line: not complete
-        }
-        let text = String::from_utf8_lossy(&line);
-        if let Some(rest) = text.strip_prefix("# game ") {
-            if let Some(Ok(i)) = rest.split_whitespace().next().map(str::parse) {
-                existing.games.insert(i);
-            }
-            existing.complete_len = offset;
-            existing.positions += pending;
-            pending = 0;
-        } else if !text.starts_with('#') {
-            pending += 1;
-        }
-    }
-    Ok(existing)
-}
-
-fn resume_packed(reader: &mut impl Read) -> io::Result<Existing> {
-    let mut existing = Existing::default();
-    let (mut offset, mut pending) = (0u64, 0u64);
-    let mut record = [0u8; packed::RECORD];
-    loop {
-        match reader.read_exact(&mut record) {
-            Ok(()) => {}
-            // The end, or a record cut off: not complete.
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
-            Err(e) => return Err(e),
-        }
-        offset += packed::RECORD as u64;
-        if let Some(index) = packed::game_end_index(&record) {
-            existing.games.insert(index);
-            existing.complete_len = offset;
-            existing.positions += pending;
-            pending = 0;
-        } else {
-            pending += 1;
-        }
-    }
-    Ok(existing)
-}
-
-fn resume_games(reader: &mut impl Read) -> io::Result<Existing> {
-    let header = match Header::read(reader) {
-        Ok(Some(header)) => header,
         // Empty, or stopped while the header was written: written again.
-        Ok(None) | Err(HeaderError::Truncated { .. }) => return Ok(Existing::default()),
-        Err(HeaderError::Io(e)) => return Err(e),
+        Err(DataError::Header {
+            source: HeaderError::Truncated { .. },
+            ..
+        }) => return Ok(Existing::default()),
+        Err(DataError::Io { source, .. }) => return Err(source),
         Err(e) => return Err(io::Error::new(io::ErrorKind::InvalidData, e.to_string())),
     };
-    let scan = games::scan(reader)?;
+    let header = file.header().cloned();
+    let extent = file.extent()?;
     Ok(Existing {
-        games: (0..scan.games).collect(),
-        complete_len: header.len() + scan.complete_len,
-        positions: scan.moves,
-        header: Some(header),
+        games: extent.games,
+        complete_len: extent.complete_len,
+        positions: extent.positions,
+        header,
     })
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::data::{DataError, SplitError};
 use shears::eval::nnue::NetError;
 
 /// Why training cannot run.
@@ -18,71 +19,22 @@ pub enum TrainError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// A data file the trainer does not read.
-    #[error(
-        "{}: not a packed data file (its name does not end in .bin); shears train reads the \
-         packed 32-byte records `shears datagen` writes to a file named *.bin",
-        .path.display()
-    )]
-    NotPacked {
-        /// The file.
-        path: PathBuf,
-    },
-    /// A record that does not decode.
-    #[error("{}: record {record}: {reason} (the file is damaged)", .path.display())]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// The record's number, from 1.
-        record: u64,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// The file's size is not a whole number of records.
-    #[error(
-        "{}: ends with {bytes} bytes, too few for a record (the file was cut; `shears datagen` \
-         on it again cuts it back to its last complete game)",
-        .path.display()
-    )]
-    CutRecord {
-        /// The file.
-        path: PathBuf,
-        /// The bytes after the last whole record.
-        bytes: usize,
-    },
     /// The score blend needs a search score, and a position has none.
-    #[error(
-        "{}: record {record}: no search score: --lambda above 0 needs one on every position",
-        .path.display()
-    )]
+    #[error("{place}: no search score: --lambda above 0 needs one on every position")]
     NoScore {
-        /// The file.
-        path: PathBuf,
-        /// The record's number, from 1.
-        record: u64,
+        /// The file and the position's line or record (`data.bin: record 3`).
+        place: String,
     },
-    /// A data file that is not packed cannot be read (the reader's own
-    /// message names the file, the game and where it is).
-    #[error("{reason}")]
-    Data {
-        /// The reader's message.
-        reason: String,
-    },
+    /// A data file cannot be read, or is damaged (the reader's message
+    /// names the file, and the record, line or game).
+    #[error(transparent)]
+    Data(#[from] DataError),
     /// No position to train on.
     #[error("no positions in the data files")]
     Empty,
     /// The validation rule holds out no game, or every game.
-    #[error("{games} games in the data; {rule} holds out {held_out} of them: {advice}")]
-    BadSplit {
-        /// Games in the data.
-        games: usize,
-        /// The rule, as an option (`--val-every-games 20`).
-        rule: String,
-        /// Games it holds out.
-        held_out: usize,
-        /// What to do.
-        advice: &'static str,
-    },
+    #[error(transparent)]
+    BadSplit(#[from] SplitError),
     /// A hidden width the engine does not play.
     #[error(
         "--hidden {given}: the engine plays nets of {} hidden neurons per side",

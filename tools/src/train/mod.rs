@@ -1,5 +1,6 @@
 //! `shears train`: trains the engine's net (docs/nnue.md) on `datagen`
-//! data and exports it as a net file the engine loads.
+//! data, read by the one reader (`crate::data`), and exports it as a net
+//! file the engine loads.
 //!
 //! A sparse trainer: each position activates ~30 of the 768 inputs of each
 //! side, and only their rows of the first layer are read in the forward
@@ -11,11 +12,10 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `source.rs` | the data boundary ([`Item`]: labelled positions, game by game) and the packed file reader |
 //! | `sample.rs` | one position in 32 bytes, and its active inputs ([`Sample`], [`Features`]) |
 //! | `dataset.rs` | every position in memory, its games, the held-out games ([`Dataset`], [`Split`]) |
 //! | `model.rs` | the float net in one flat vector, its forward pass ([`Model`]) |
-//! | `loss.rs` | the target, the loss and its derivative, fitting K ([`Target`]) |
+//! | `loss.rs` | the loss and its derivative against `data::target`'s [`Target`], fitting K on the scores |
 //! | `gradient.rs` | the sparse gradient of a batch over the threads, the loss of a set ([`Worker`]) |
 //! | `adamw.rs` | the optimiser ([`AdamW`]) |
 //! | `schedule.rs` | the learning rate along the run ([`Schedule`]) |
@@ -36,7 +36,6 @@ mod model;
 mod run;
 mod sample;
 mod schedule;
-mod source;
 mod trainer;
 
 #[cfg(test)]
@@ -53,5 +52,4 @@ pub use model::{Model, Scratch, param_count};
 pub use run::{RunConfig, Summary, run};
 pub use sample::{Features, MAX_PIECES, Sample};
 pub use schedule::Schedule;
-pub use source::{Item, Labelled, PackedFile};
 pub use trainer::{EpochReport, Settings, Trainer};

@@ -22,6 +22,8 @@ use crate::progress::bar;
 pub struct RunConfig {
     /// The data files.
     pub files: Vec<PathBuf>,
+    /// Only the first this many positions of the files (`--positions`).
+    pub first: Option<u64>,
     /// The training settings; `target.scale` is used only when `scale` is
     /// given.
     pub settings: Settings,
@@ -80,11 +82,15 @@ fn read_data(config: &RunConfig) -> Result<(Dataset, Parts), TrainError> {
     let data = dataset::load(
         &config.files,
         config.settings.target.lambda > 0.0,
+        config.first,
         &mut |n| loading.set_position(n as u64),
     );
     loading.finish_and_clear();
     let data = data?;
     let parts = data.split(config.split)?;
+    if let Some(first) = config.first {
+        println!("the first {first} positions of the data (--positions {first})");
+    }
     println!(
         "{} positions in {} games from {} file{} in {:.1} s: training on {} positions ({} games), \
          {} held out ({} games, {})",

@@ -1,5 +1,5 @@
 //! Reading the training data: the positions of data files of any format
-//! (`data::reader`), each resolved to its quiet leaf and turned into a
+//! (the one reader, `data::files`), with their games, each resolved to its quiet leaf and turned into a
 //! [`Sample`]; the errors of tuning ([`TuneError`]) and the lines that could
 //! not be used ([`BadLine`]).
 
@@ -9,7 +9,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::{Sample, quiet};
-use crate::data::reader::{DataError, TrainingPosition, open};
+use crate::data::SplitError;
+use crate::data::{DataError, Item, TrainingPosition, read_files};
 use shears::eval::coefficients;
 
 /// Why tuning could not run.
@@ -56,6 +57,9 @@ pub enum TuneError {
         /// Its first line without a score, from 1.
         line: usize,
     },
+    /// The held-out games leave nothing to fit.
+    #[error(transparent)]
+    Split(#[from] SplitError),
     /// A blend weight outside 0 to 1.
     #[error("lambda {0} is not between 0 and 1")]
     BadLambda(f64),
@@ -75,15 +79,35 @@ pub struct BadLine {
     pub reason: String,
 }
 
+/// The positions of the data files, resolved, and their games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded {
+    /// Every usable position, in file order.
+    pub samples: Vec<Sample>,
+    /// Where each game ends in `samples` (exclusive), in order (a game
+    /// none of whose positions is usable ends where the one before it
+    /// does): what `data::split_games` splits.
+    pub ends: Vec<usize>,
+    /// The lines or records that could not be read (skipped).
+    pub bad: Vec<BadLine>,
+}
+
 /// Positions resolved in parallel at a time.
 const CHUNK: usize = 1 << 16;
 
-/// Loads the data files of any format (`data::reader`): reads each
-/// position, resolves it to its quiet leaf and takes its features, a chunk
-/// of positions at a time in parallel, in file order. Positions whose leaf
-/// is in check are dropped (not an error). With `need_scores`, every
-/// position must carry a search score. `on_progress` gets the number of
-/// positions read so far, now and then.
+/// An item read, before its position is resolved.
+enum Read {
+    Position(TrainingPosition),
+    GameEnd,
+}
+
+/// Loads the data files of any format through the one reader
+/// (`data::files`), the first `first` positions of them when given: reads
+/// each position, resolves it to its quiet leaf and takes its features, a
+/// chunk of positions at a time in parallel, in file order, with the ends
+/// of the games. Positions whose leaf is in check are dropped (not an
+/// error). With `need_scores`, every position must carry a search score.
+/// `on_progress` gets the number of positions read so far, now and then.
 ///
 /// # Errors
 ///
@@ -94,58 +118,61 @@ const CHUNK: usize = 1 << 16;
 pub fn load(
     paths: &[PathBuf],
     need_scores: bool,
+    first: Option<u64>,
     on_progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Vec<Sample>, Vec<BadLine>), TuneError> {
-    let mut samples = Vec::new();
-    let mut bad = Vec::new();
+) -> Result<Loaded, TuneError> {
+    let mut loaded = Loaded::default();
     let mut read = 0u64;
-    for path in paths {
-        let mut chunk = Vec::with_capacity(CHUNK);
-        for position in open(path)?.positions() {
-            match position {
-                Ok(p) => {
-                    if need_scores && p.score.is_none() {
-                        return Err(TuneError::NoScore {
-                            path: path.clone(),
-                            line: p.at.number() as usize,
-                        });
-                    }
-                    chunk.push(p);
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut files = read_files(paths, first);
+    while let Some(item) = files.next() {
+        match item {
+            Ok((file, Item::Position(p))) => {
+                if need_scores && p.score.is_none() {
+                    return Err(TuneError::NoScore {
+                        path: files.path(file).to_owned(),
+                        line: p.at.number() as usize,
+                    });
                 }
-                Err(DataError::BadEntry { path, line, reason }) => bad.push(BadLine {
-                    path,
-                    line: line as usize,
-                    reason,
-                }),
-                Err(e) => return Err(e.into()),
+                read += 1;
+                chunk.push(Read::Position(p));
             }
-            if chunk.len() == CHUNK {
-                read += chunk.len() as u64;
-                samples.extend(resolve(&chunk));
-                chunk.clear();
-                on_progress(read);
-            }
+            Ok((_, Item::GameEnd { .. })) => chunk.push(Read::GameEnd),
+            Err(DataError::BadEntry { path, at, reason }) => loaded.bad.push(BadLine {
+                path,
+                line: at.number() as usize,
+                reason,
+            }),
+            Err(e) => return Err(e.into()),
         }
-        read += chunk.len() as u64;
-        samples.extend(resolve(&chunk));
-        on_progress(read);
+        if chunk.len() == CHUNK {
+            resolve(&mut loaded, &chunk);
+            chunk.clear();
+            on_progress(read);
+        }
     }
-    if samples.is_empty() {
+    resolve(&mut loaded, &chunk);
+    on_progress(read);
+    if loaded.samples.is_empty() {
         return Err(TuneError::Empty {
-            bad: bad.len(),
-            first: bad.into_iter().next(),
+            bad: loaded.bad.len(),
+            first: loaded.bad.into_iter().next(),
         });
     }
-    Ok((samples, bad))
+    Ok(loaded)
 }
 
-/// The samples of `positions`, in order: each resolved to its quiet leaf
-/// (dropped when that is in check, or a known win against a bare king,
-/// whose value no weight changes).
-fn resolve(positions: &[TrainingPosition]) -> Vec<Sample> {
-    positions
+/// Adds the samples of `items` to `loaded`, in order: each position
+/// resolved to its quiet leaf (dropped when that is in check, or a known
+/// win against a bare king, whose value no weight changes), each game end
+/// recorded.
+fn resolve(loaded: &mut Loaded, items: &[Read]) {
+    let samples: Vec<Option<Sample>> = items
         .par_iter()
-        .filter_map(|p| {
+        .map(|item| {
+            let Read::Position(p) = item else {
+                return None;
+            };
             let leaf = quiet::quiet_leaf(&p.board)?;
             let coefs = coefficients(&leaf);
             coefs
@@ -153,5 +180,11 @@ fn resolve(positions: &[TrainingPosition]) -> Vec<Sample> {
                 .is_none()
                 .then(|| Sample::new(&coefs, p.result, p.score))
         })
-        .collect()
+        .collect();
+    for (item, sample) in items.iter().zip(samples) {
+        match item {
+            Read::GameEnd => loaded.ends.push(loaded.samples.len()),
+            Read::Position(_) => loaded.samples.extend(sample),
+        }
+    }
 }

@@ -6,24 +6,26 @@
 //! (`eval::coefficients`), so each position is loaded once as its feature
 //! vector (and its complexity features), and the evaluation with any
 //! weights is a dot product, adjusted by the complexity; the gradient of
-//! the complexity weights follows the adjustment by the chain rule. The loss is the mean squared error between a target and
-//! `sigmoid(K * eval)`; the target is the game's result (1, ½, 0 for
-//! White), or a blend of it with the search score of the position
-//! (`datagen`'s third field, White's view) turned into an expected result
-//! by the same sigmoid and K:
+//! the complexity weights follows the adjustment by the chain rule. The
+//! loss is the mean squared error between `sigmoid(eval / K)` and the
+//! target of `data::target`, the one `shears train` fits to (White's view
+//! here: the sigmoid is symmetric, so the loss is the side to move's too):
 //!
 //! ```text
-//! target = (1 - lambda) * result + lambda * sigmoid(K * score)
+//! target = (1 − λ) · result + λ · sigmoid(score / K)        K in centipawns
 //! ```
 //!
 //! 1. **Quiet positions.** Every labelled position read from the files
-//!    (`load.rs`) is replaced by the leaf of its quiescence search
-//!    (`quiet.rs`); its labels stay.
-//! 2. **K.** The scaling constant is fitted first, with the current weights,
-//!    against the results alone, by golden-section search; it then stays
-//!    fixed, and the targets are blended with it ([`set_targets`]).
-//!    `lambda = 0` (the default) leaves every target the exact result, so
-//!    the tuning is the one of the result-only data files.
+//!    (`load.rs`, through the one reader) is replaced by the leaf of its
+//!    quiescence search (`quiet.rs`); its labels stay. Whole games are
+//!    held out (`data::split`, as `train` holds them out).
+//! 2. **K.** Unless given, fitted first by the one K fitter
+//!    (`data::target::fit_k`), as `train` fits it: the K with which the
+//!    training positions' search scores best predict their results; on
+//!    data without scores (old result-only files), the K with which the
+//!    evaluation with the current weights does ([`fit_k`]). It then stays
+//!    fixed, and the targets are blended with it ([`set_targets`]). λ = 0
+//!    leaves every target the exact result.
 //! 3. **Adam** over all weights, midgame and endgame, on the full data set
 //!    each step, gradients summed in parallel (rayon).
 //! 4. The rounded weights are written as `src/eval/hce/weights.rs`
@@ -32,7 +34,7 @@
 mod load;
 pub mod quiet;
 
-pub use load::{BadLine, TuneError, load};
+pub use load::{BadLine, Loaded, TuneError, load};
 
 use std::fs;
 use std::path::Path;
@@ -40,6 +42,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use shakmaty::Color;
 
+use crate::data::target::{self, Target, k_fit_stride};
 use shears::eval::layout::{self, COUNT};
 use shears::eval::{
     COMPLEXITY_FEATURES, Coefficients, DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR,
@@ -52,9 +55,6 @@ pub const ADAM_BETA1: f64 = 0.9;
 pub const ADAM_BETA2: f64 = 0.999;
 /// Adam's guard against division by zero.
 pub const ADAM_EPSILON: f64 = 1e-8;
-/// Where the golden-section search for K looks (per centipawn, natural log
-/// units: `sigmoid(K * cp)`).
-pub const K_RANGE: (f64, f64) = (1e-4, 0.05);
 /// Positions per parallel work item.
 const CHUNK: usize = 8192;
 
@@ -76,7 +76,7 @@ pub struct Sample {
     result: f32,
     /// The search score for White, centipawns (`None` in old data files).
     score: Option<i32>,
-    /// What `sigmoid(K * eval)` is fitted to: the result until
+    /// What `sigmoid(eval / K)` is fitted to: the result until
     /// [`set_targets`] blends in the score.
     target: f32,
 }
@@ -186,32 +186,23 @@ struct Eval {
     to_danger: [[f64; 2]; 2],
 }
 
-/// Sets every sample's target to `(1 - lambda) * result + lambda *
-/// sigmoid(k * score)`; `lambda = 0` makes it exactly the result, also for
-/// samples without a score. Returns how many samples had no score (their
-/// target is then the result whatever `lambda` is; [`load`] with
-/// `need_scores` rules them out).
+/// Sets every sample's target to `target`'s blend of its result and
+/// score, `(1 − λ) · result + λ · sigmoid(score / K)`; λ = 0 makes it
+/// exactly the result, also for samples without a score. Returns how many
+/// samples had no score (their target is then the result whatever λ is;
+/// [`load`] with `need_scores` rules them out).
 ///
 /// # Errors
 ///
-/// When `lambda` is not within 0 to 1.
-pub fn set_targets(samples: &mut [Sample], k: f64, lambda: f64) -> Result<usize, TuneError> {
-    if !(0.0..=1.0).contains(&lambda) {
-        return Err(TuneError::BadLambda(lambda));
+/// When λ is not within 0 to 1.
+pub fn set_targets(samples: &mut [Sample], target: Target) -> Result<usize, TuneError> {
+    if !(0.0..=1.0).contains(&target.lambda) {
+        return Err(TuneError::BadLambda(f64::from(target.lambda)));
     }
     let mut unscored = 0;
     for s in samples {
-        s.target = match s.score {
-            Some(score) if lambda > 0.0 => {
-                let expected = sigmoid(k * f64::from(score));
-                ((1.0 - lambda) * f64::from(s.result) + lambda * expected) as f32
-            }
-            None => {
-                unscored += 1;
-                s.result
-            }
-            Some(_) => s.result,
-        };
+        unscored += usize::from(s.score.is_none());
+        s.target = target.blend(s.score, s.result);
     }
     Ok(unscored)
 }
@@ -233,8 +224,9 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Mean squared error of `sigmoid(k * eval)` against the targets (the
-/// results, unless [`set_targets`] blended in the scores).
+/// Mean squared error of `sigmoid(eval / k)` (`k` in centipawns) against
+/// the targets (the results, unless [`set_targets`] blended in the
+/// scores).
 pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
     let total: f64 = samples
         .par_chunks(CHUNK)
@@ -242,7 +234,7 @@ pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
             chunk
                 .iter()
                 .map(|s| {
-                    let e = f64::from(s.target) - sigmoid(k * s.evaluate(w).value);
+                    let e = f64::from(s.target) - sigmoid(s.evaluate(w).value / k);
                     e * e
                 })
                 .sum::<f64>()
@@ -251,31 +243,36 @@ pub fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
     total / samples.len() as f64
 }
 
-/// The K that minimises the loss with weights `w` (golden-section search
-/// over [`K_RANGE`]; the loss is unimodal in K). Fit it before the targets
-/// are blended, so that it is fitted to the results alone.
-pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = K_RANGE;
-    let mut a = hi - ratio * (hi - lo);
-    let mut b = lo + ratio * (hi - lo);
-    let (mut fa, mut fb) = (loss(samples, w, a), loss(samples, w, b));
-    while hi - lo > 1e-7 {
-        if fa < fb {
-            hi = b;
-            b = a;
-            fb = fa;
-            a = hi - ratio * (hi - lo);
-            fa = loss(samples, w, a);
-        } else {
-            lo = a;
-            a = b;
-            fa = fb;
-            b = lo + ratio * (hi - lo);
-            fb = loss(samples, w, b);
-        }
+/// Where K came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KSource {
+    /// The search scores' best fit to the results (as `train` fits it).
+    Scores,
+    /// The evaluation's best fit to the results with weights `w` (data
+    /// without scores).
+    Evaluation,
+}
+
+/// Fits K (centipawns) by the one K fitter (`data::target::fit_k`) on the
+/// samples' search scores against their results, as `train` does; when no
+/// sample has a score, on their evaluation with weights `w`. Fit it before
+/// the targets are blended. `None` without samples.
+pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> Option<(f64, KSource)> {
+    let stride = k_fit_stride(samples.len());
+    let scores: Vec<(f64, f64)> = samples
+        .iter()
+        .step_by(stride)
+        .filter_map(|s| s.score.map(|c| (f64::from(c), f64::from(s.result))))
+        .collect();
+    if let Some(k) = target::fit_k(&scores) {
+        return Some((f64::from(k), KSource::Scores));
     }
-    (lo + hi) / 2.0
+    let evals: Vec<(f64, f64)> = samples
+        .par_iter()
+        .step_by(stride)
+        .map(|s| (s.evaluate(w).value, f64::from(s.result)))
+        .collect();
+    target::fit_k(&evals).map(|k| (f64::from(k), KSource::Evaluation))
 }
 
 /// The loss and its gradient with respect to every weight.
@@ -287,10 +284,10 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64) -> (f64, Vec<[f64; 2]>) 
             let mut loss = 0.0;
             for s in chunk {
                 let ev = s.evaluate(w);
-                let p = sigmoid(k * ev.value);
+                let p = sigmoid(ev.value / k);
                 let e = p - f64::from(s.target);
                 loss += e * e;
-                let d = 2.0 * e * p * (1.0 - p) * k;
+                let d = 2.0 * e * p * (1.0 - p) / k;
                 for &(i, c) in s.features.iter() {
                     let g = &mut grad[i as usize];
                     g[0] += d * f64::from(c) * ev.to_mg;

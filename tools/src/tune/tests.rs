@@ -4,6 +4,7 @@
 use shakmaty::ByColor;
 
 use super::*;
+use crate::data::target::K_RANGE;
 use shears::chess::Position;
 use shears::eval::coefficients;
 
@@ -47,7 +48,7 @@ fn a_sample_evaluates_like_the_engine_with_the_current_weights() {
 fn the_gradient_matches_finite_differences() {
     let s = samples();
     let w = current_weights();
-    let k = 0.006;
+    let k = 167.0;
     let (_, grad) = gradient(&s, &w, k);
     let mut used: Vec<usize> = s[0]
         .features
@@ -79,8 +80,23 @@ fn the_gradient_matches_finite_differences() {
 fn adam_lowers_the_loss_and_k_is_inside_its_range() {
     let s = samples();
     let w = current_weights();
-    let k = fit_k(&s, &w);
-    assert!(k > K_RANGE.0 && k < K_RANGE.1, "{k}");
+    // The samples have scores: K is the scores' fit, within its range
+    // (at its low end: ±100 cp scores predict these results exactly).
+    let (k, source) = fit_k(&s, &w).unwrap();
+    assert_eq!(source, KSource::Scores);
+    assert!((K_RANGE.0..=K_RANGE.1).contains(&k), "{k}");
+    let unscored: Vec<Sample> = FENS
+        .iter()
+        .zip([1.0, 0.0, 0.5, 0.5])
+        .map(|(fen, r)| {
+            let pos = Position::from_fen(fen, false).unwrap();
+            Sample::new(&coefficients(pos.board()), r, None)
+        })
+        .collect();
+    let (ke, source) = fit_k(&unscored, &w).unwrap();
+    assert_eq!(source, KSource::Evaluation);
+    assert!((K_RANGE.0..=K_RANGE.1).contains(&ke), "{ke}");
+    assert!(fit_k(&[], &w).is_none());
     let before = loss(&s, &w, k);
     let config = AdamConfig {
         epochs: 50,
@@ -102,7 +118,7 @@ fn a_strong_l2_penalty_holds_the_weights_at_their_start() {
         l2: 1e3,
         anchor: L2Anchor::Start,
     };
-    let fitted = adam(&s, &w, None, 0.006, config, &mut |_, _| {});
+    let fitted = adam(&s, &w, None, 167.0, config, &mut |_, _| {});
     let drift = fitted
         .iter()
         .zip(&w)
@@ -121,7 +137,7 @@ fn a_strong_l2_penalty_toward_zero_shrinks_every_weight() {
         l2: 1e3,
         anchor: L2Anchor::Zero,
     };
-    let fitted = adam(&s, &w, None, 0.006, config, &mut |_, _| {});
+    let fitted = adam(&s, &w, None, 167.0, config, &mut |_, _| {});
     // Each step moves a weight about `rate` toward zero, and none away.
     for (i, (a, b)) in fitted.iter().zip(&w).enumerate() {
         for j in 0..2 {
@@ -146,15 +162,19 @@ fn a_strong_l2_penalty_toward_zero_shrinks_every_weight() {
 fn lambda_zero_is_exactly_the_result_only_loss_and_lambda_moves_it() {
     let plain = samples();
     let w = current_weights();
-    let k = fit_k(&plain, &w);
+    let (k, _) = fit_k(&plain, &w).unwrap();
+    let target = |lambda| Target {
+        scale: k as f32,
+        lambda,
+    };
     let before = loss(&plain, &w, k);
     let mut blended = samples();
-    assert_eq!(set_targets(&mut blended, k, 0.0).unwrap(), 0);
+    assert_eq!(set_targets(&mut blended, target(0.0)).unwrap(), 0);
     assert_eq!(loss(&blended, &w, k).to_bits(), before.to_bits());
     assert_eq!(gradient(&blended, &w, k).1, gradient(&plain, &w, k).1);
     let mut losses = Vec::new();
     for lambda in [0.5, 1.0] {
-        set_targets(&mut blended, k, lambda).unwrap();
+        set_targets(&mut blended, target(lambda)).unwrap();
         losses.push(loss(&blended, &w, k));
     }
     assert!(
@@ -162,10 +182,10 @@ fn lambda_zero_is_exactly_the_result_only_loss_and_lambda_moves_it() {
         "{before} {losses:?}"
     );
     // Back to 0: the results again, bit for bit.
-    set_targets(&mut blended, k, 0.0).unwrap();
+    set_targets(&mut blended, target(0.0)).unwrap();
     assert_eq!(loss(&blended, &w, k).to_bits(), before.to_bits());
     assert!(matches!(
-        set_targets(&mut blended, k, 1.5),
+        set_targets(&mut blended, target(1.5)),
         Err(TuneError::BadLambda(_))
     ));
 }
@@ -173,11 +193,14 @@ fn lambda_zero_is_exactly_the_result_only_loss_and_lambda_moves_it() {
 #[test]
 fn with_lambda_one_the_target_is_the_score_through_the_sigmoid() {
     let mut s = samples();
-    let k = 0.01;
-    set_targets(&mut s, k, 1.0).unwrap();
+    let t = Target {
+        scale: 100.0,
+        lambda: 1.0,
+    };
+    set_targets(&mut s, t).unwrap();
     for x in &s {
         let score = f64::from(x.score.unwrap());
-        let expected = 1.0 / (1.0 + (-k * score).exp());
+        let expected = 1.0 / (1.0 + (-score / 100.0).exp());
         assert!((f64::from(x.target) - expected).abs() < 1e-6);
     }
     // A sample without a score keeps its result, and is counted.
@@ -186,7 +209,7 @@ fn with_lambda_one_the_target_is_the_score_through_the_sigmoid() {
         0.5,
         None,
     )];
-    assert_eq!(set_targets(&mut old, k, 1.0).unwrap(), 1);
+    assert_eq!(set_targets(&mut old, t).unwrap(), 1);
     assert_eq!(old[0].target, 0.5);
 }
 
@@ -207,13 +230,23 @@ fn old_files_load_unless_scores_are_needed_and_bad_lines_are_named() {
         format!("{} | 0.5 | 12\n{START} | 0.5 | -3\n", FENS[1]),
     )
     .unwrap();
-    let (loaded, bad) = load(&[old.clone(), new.clone()], false, &|_| {}).unwrap();
+    let Loaded {
+        samples: loaded,
+        ends,
+        bad,
+    } = load(&[old.clone(), new.clone()], false, None, &|_| {}).unwrap();
     assert_eq!((loaded.len(), scored(&loaded)), (3, 1));
+    // old.txt: no position before its `# game 0` line, two after it (an
+    // unfinished game, closed at the file's end); new.txt: one game.
+    assert_eq!(ends, vec![0, 2, 3]);
+    // The first two positions only: the first game cut after them.
+    let first = load(&[old.clone(), new.clone()], false, Some(2), &|_| {}).unwrap();
+    assert_eq!((first.samples.len(), first.ends), (2, vec![0, 2]));
     assert_eq!(bad.len(), 1);
     assert_eq!((bad[0].path.clone(), bad[0].line), (old.clone(), 4));
-    let (loaded, _) = load(std::slice::from_ref(&new), true, &|_| {}).unwrap();
-    assert_eq!(scored(&loaded), 1);
-    let err = load(&[new, old.clone()], true, &|_| {}).unwrap_err();
+    let loaded = load(std::slice::from_ref(&new), true, None, &|_| {}).unwrap();
+    assert_eq!(scored(&loaded.samples), 1);
+    let err = load(&[new, old.clone()], true, None, &|_| {}).unwrap_err();
     assert!(
         matches!(&err, TuneError::NoScore { path, line: 2 } if *path == old),
         "{err}"
@@ -275,10 +308,11 @@ fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
     let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
     std::fs::write(&txt, &text).unwrap();
     std::fs::write(&bin, &bytes).unwrap();
-    let (a, bad_a) = load(&[txt], true, &|_| {}).unwrap();
-    let (b, bad_b) = load(std::slice::from_ref(&bin), true, &|_| {}).unwrap();
-    assert!(bad_a.is_empty() && bad_b.is_empty());
+    let a = load(&[txt], true, None, &|_| {}).unwrap();
+    let b = load(std::slice::from_ref(&bin), true, None, &|_| {}).unwrap();
+    assert!(a.bad.is_empty() && b.bad.is_empty());
     assert_eq!(a, b);
+    let a = a.samples;
     // Positions whose quiet leaf is in check are left out, in both forms;
     // which ones depends on the evaluation that resolves the leaves.
     let kept = fens
@@ -294,7 +328,7 @@ fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
     bytes.extend_from_slice(&[1, 2, 3]);
     bytes[8] = 0xFF; // the first record: a piece code that does not exist
     std::fs::write(&bin, &bytes).unwrap();
-    let (_, bad) = load(&[bin], true, &|_| {}).unwrap();
+    let bad = load(&[bin], true, None, &|_| {}).unwrap().bad;
     let found: Vec<(usize, &str)> = bad.iter().map(|b| (b.line, b.reason.as_str())).collect();
     assert_eq!(found.len(), 2, "{found:?}");
     assert_eq!(found[0].0, 1);
@@ -317,7 +351,7 @@ fn only_the_named_groups_move() {
     let free = free_weights(&names)
         .expect("both groups exist")
         .expect("a mask");
-    let fitted = adam(&s, &w, Some(&free), 0.006, config, &mut |_, _| {});
+    let fitted = adam(&s, &w, Some(&free), 167.0, config, &mut |_, _| {});
     let moved = |i: usize| fitted[i] != w[i];
     assert!((0..COUNT).filter(|&i| !free[i]).all(|i| !moved(i)));
     assert!(moved(layout::TEMPO), "the free weights are fitted");

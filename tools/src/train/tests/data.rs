@@ -18,7 +18,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 fn load_err(paths: &[PathBuf], need_scores: bool) -> String {
-    load(paths, need_scores, &mut |_| {})
+    load(paths, need_scores, None, &mut |_| {})
         .unwrap_err()
         .to_string()
 }
@@ -33,7 +33,7 @@ fn packed_files_load_game_by_game_and_the_games_split() {
     let mut bytes = packed_file(&b);
     bytes.truncate(bytes.len() - RECORD);
     let fb = write(dir.path(), "b.bin", &bytes);
-    let data = load(&[fa, fb], true, &mut |_| {}).unwrap();
+    let data = load(&[fa, fb], true, None, &mut |_| {}).unwrap();
     let all_games: Vec<_> = a.iter().chain(&b).cloned().collect();
     assert_eq!(data.samples, samples(&all_games));
     assert_eq!(data.games(), 12);
@@ -84,7 +84,13 @@ fn bad_data_files_are_refused_with_the_file_and_the_record() {
         "data.txt",
         b"8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | 0\n",
     );
-    assert_eq!(load(&[text], false, &mut |_| {}).unwrap().samples.len(), 1);
+    assert_eq!(
+        load(&[text], false, None, &mut |_| {})
+            .unwrap()
+            .samples
+            .len(),
+        1
+    );
     let bad_text = write(
         dir.path(),
         "bad.txt",
@@ -120,11 +126,11 @@ fn bad_data_files_are_refused_with_the_file_and_the_record() {
         err.contains("unscored.bin: record 3: no search score"),
         "{err}"
     );
-    assert!(load(&[unscored], false, &mut |_| {}).is_ok());
+    assert!(load(&[unscored], false, None, &mut |_| {}).is_ok());
 
     let empty = write(dir.path(), "empty.bin", &[]);
     assert!(matches!(
-        load(&[empty], false, &mut |_| {}),
+        load(&[empty], false, None, &mut |_| {}),
         Err(TrainError::Empty)
     ));
 }
@@ -134,6 +140,7 @@ fn a_run_refuses_another_hidden_size_before_reading_anything() {
     let dir = tempfile::tempdir().unwrap();
     let config = RunConfig {
         files: vec![dir.path().join("never-read.bin")],
+        first: None,
         settings: Settings {
             hidden: 100,
             ..settings(100, 1)
