@@ -2,7 +2,7 @@
 """Checks `scripts/uci_label.py`, which labels the positions of a packed
 `datagen` file with a UCI engine's search score:
 
-- the same `shears datagen` run written as text and as packed records
+- one `shears datagen` run converted (`shears data convert`) to text and to packed records
   holds the same games; the script's FEN of every packed record (`--keep 1`)
   is the FEN of the text file's line, game by game, with the same result,
   and every game ends with its `# game` line;
@@ -101,9 +101,10 @@ def main():
     )
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
+        run(shears, "datagen", str(tmp / "g.games"), "--games", "4", "--nodes", "300",
+            "--seed", "7", "--threads", "1")
         for name in ("g.txt", "g.bin"):
-            run(shears, "datagen", str(tmp / name), "--games", "4", "--nodes", "300",
-                "--seed", "7", "--threads", "1")
+            run(shears, "data", "convert", str(tmp / "g.games"), str(tmp / name))
         text = games_of(tmp / "g.txt")
         label = [sys.executable, str(SCRIPT), str(tmp / "g.bin")]
 

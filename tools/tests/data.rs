@@ -89,39 +89,120 @@ fn the_same_command_writes_the_same_file_on_any_threads_and_when_resumed() {
 }
 
 #[test]
-fn a_game_file_reads_back_as_the_packed_file_of_the_same_run() {
+fn a_game_file_converts_to_the_positions_the_run_kept() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    datagen(d, "g.games", "4", "2", &[]);
-    datagen(d, "p.bin", "4", "1", &[]);
+    let out = datagen(d, "g.games", "4", "2", &[]);
+    // `wrote 4 games, N positions …`: the positions the games kept.
+    let kept: usize = text(&out.stdout)
+        .split_once("wrote 4 games, ")
+        .and_then(|(_, rest)| rest.split_once(" positions"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", text(&out.stdout)));
     let out = run_cli(d, &["data", "convert", "g.games", "c.bin"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
-        read(d, "c.bin"),
-        read(d, "p.bin"),
-        "same positions, scores, results"
+        read(d, "c.bin").len(),
+        (kept + 4) * 32,
+        "a record each, and 4 ends"
     );
     // Game files are smaller though they hold every move.
-    assert!(read(d, "g.games").len() * 2 < read(d, "p.bin").len());
+    assert!(read(d, "g.games").len() * 2 < read(d, "c.bin").len());
 
     let out = run_cli(d, &["data", "stats", "g.games"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stats = text(&out.stdout);
-    let records = read(d, "p.bin").len() / 32 - 4;
     assert!(stats.contains("format: games"), "{stats}");
     assert!(stats.contains("games: 4 ("), "{stats}");
     assert!(
-        stats.contains(&format!("kept: {records} (the quiet filter from ply 16)")),
+        stats.contains(&format!("kept: {kept} (the quiet filter from ply 16)")),
         "{stats}"
     );
     assert!(stats.contains("  seed = 11\n  nodes = 300\n"), "{stats}");
     assert!(stats.contains("build = \"0.1.0 "), "{stats}");
+    let out = run_cli(d, &["data", "stats", "c.bin"]);
+    assert!(
+        text(&out.stdout).contains("games: 4\n"),
+        "{}",
+        text(&out.stdout)
+    );
 
     // The other way is refused, with the reason.
-    let out = run_cli(d, &["data", "convert", "p.bin", "x.games"]);
+    let out = run_cli(d, &["data", "convert", "c.bin", "x.games"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not the moves between them"));
     assert!(!d.join("x.games").exists());
+}
+
+#[test]
+fn datagen_writes_game_files_only_and_never_over_a_file_not_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |file: &str| {
+        run_cli(
+            d,
+            &[
+                "datagen",
+                file,
+                "--games",
+                "2",
+                "--nodes",
+                "300",
+                "--threads",
+                "1",
+            ],
+        )
+    };
+    // Another name than .games: refused, naming the way to such a file,
+    // whether the file exists or not.
+    let junk = b"29 bytes of somebody's notes\n";
+    for name in ["jb.bin", "jt.txt"] {
+        std::fs::write(d.join(name), junk).unwrap();
+        let out = run(name);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = text(&out.stderr);
+        let stem = name.split('.').next().unwrap();
+        assert!(
+            err.contains(&format!("{name}: datagen writes game files only")),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("shears data convert {stem}.games {name}")),
+            "{err}"
+        );
+        assert_eq!(read(d, name), junk, "{name} is kept byte for byte");
+    }
+    let out = run("new.bin");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!d.join("new.bin").exists());
+    // A .games file that is not a game file of datagen's: refused, kept.
+    std::fs::write(d.join("junk.games"), junk).unwrap();
+    let out = run("junk.games");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("junk.games is not a game file datagen can append to"),
+        "{err}"
+    );
+    assert!(err.contains("give datagen a new file name"), "{err}");
+    assert_eq!(read(d, "junk.games"), junk);
+    // A game file of from-pgn is not datagen's own either.
+    let pgn =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/fastchess/selfplay.pgn");
+    let out = run_cli(
+        d,
+        &["data", "from-pgn", "pgn.games", &pgn.display().to_string()],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let before = read(d, "pgn.games");
+    let out = run("pgn.games");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("source: "),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(read(d, "pgn.games"), before);
 }
 
 #[test]

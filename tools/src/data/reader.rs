@@ -32,7 +32,7 @@
 //! naming the game's index and byte offset: nothing after it can be
 //! trusted.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -295,6 +295,7 @@ impl DataFile {
             filter,
             queue: VecDeque::new(),
             done: false,
+            closed: HashSet::new(),
         }
     }
 
@@ -333,6 +334,9 @@ pub struct Positions {
     /// The positions of the game read last, not yet handed out.
     queue: VecDeque<Result<TrainingPosition, DataError>>,
     done: bool,
+    /// The indices of the end-of-game lines or records read so far (a
+    /// text or packed file).
+    closed: HashSet<u64>,
 }
 
 /// A position read from a text line or packed record, before its game's
@@ -340,6 +344,12 @@ pub struct Positions {
 type Pending = (Location, Result<(Chess, f32, Option<i32>), String>);
 
 impl Positions {
+    /// The games a text or packed file closed so far: the distinct indices
+    /// of its end-of-game lines or records (0 for a game file).
+    pub fn games_closed(&self) -> u64 {
+        self.closed.len() as u64
+    }
+
     /// Reads the next game (or block of positions) into the queue; sets
     /// `done` at the end of the file or on an error that ends it.
     fn fill(&mut self) {
@@ -355,6 +365,7 @@ impl Positions {
                 closed,
             } => match read_text_game(input, line) {
                 Ok((pending, index, end)) => {
+                    self.closed.extend(index);
                     let game = index.unwrap_or(*closed);
                     *closed += u64::from(index.is_some());
                     self.queue.extend(label(&path, pending, game));
@@ -368,6 +379,7 @@ impl Positions {
                 closed,
             } => match read_packed_game(input, record) {
                 Ok((pending, index, end)) => {
+                    self.closed.extend(index);
                     let game = index.unwrap_or(*closed);
                     *closed += u64::from(index.is_some());
                     self.queue.extend(label(&path, pending, game));

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use super::reader::{DataError, open};
 use crate::datagen::games::ReadError;
 use crate::datagen::header::Header;
-use crate::datagen::{Format, keep, resume};
+use crate::datagen::{Format, keep};
 
 /// What a data file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,7 +125,8 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
         stats.results = Some(results);
         return Ok(stats);
     }
-    for position in file.positions() {
+    let mut positions = file.positions();
+    for position in positions.by_ref() {
         match position {
             Ok(_) => stats.positions += 1,
             Err(e) if e.is_skippable() => stats.bad += 1,
@@ -133,7 +134,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
         }
     }
     stats.kept = stats.positions;
-    stats.games = resume(path).map_err(io_error)?.games.len() as u64;
+    stats.games = positions.games_closed();
     Ok(stats)
 }
 
