@@ -166,6 +166,36 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(stdout.contains("in 6 games from 1 file"), "{stdout}");
     Net::load(&dir.path().join("g.nnue")).unwrap();
+    // Its packed and text twins (`data convert`) train the same net.
+    let net = std::fs::read(dir.path().join("g.nnue")).unwrap();
+    for twin in ["g.bin", "g.txt"] {
+        let out = run_cli(dir.path(), &["data", "convert", "g.games", twin]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let args = [
+            "train",
+            twin,
+            "--epochs",
+            "1",
+            "--batch-size",
+            "64",
+            "--threads",
+            "1",
+            "--val-every-games",
+            "3",
+            "--checkpoint-dir",
+            "ck",
+            "--out",
+            "twin.nnue",
+            "--force",
+        ];
+        let out = run_cli(dir.path(), &args);
+        assert!(out.status.success(), "{twin}: {}", text(&out.stderr));
+        assert_eq!(
+            std::fs::read(dir.path().join("twin.nnue")).unwrap(),
+            net,
+            "{twin}"
+        );
+    }
 }
 
 #[test]
@@ -217,4 +247,45 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     assert!(!dir.path().join("data").exists(), "nothing was written");
+}
+
+#[test]
+fn an_existing_net_is_replaced_only_when_asked_and_only_by_a_trained_net() {
+    let dir = tempfile::tempdir().unwrap();
+    data_file(&dir.path().join("data.bin"), 12);
+    let old = b"the previous net, not to be lost".to_vec();
+    let net = dir.path().join("old.nnue");
+    std::fs::write(&net, &old).unwrap();
+    let refused = |extra: &[&str], expected: &str| {
+        let out = train(dir.path(), extra);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(expected), "{extra:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{extra:?}: {stderr}");
+        assert_eq!(std::fs::read(&net).unwrap(), old, "{extra:?}");
+    };
+    refused(
+        &["--epochs", "1", "--out", "old.nnue"],
+        "old.nnue: the net file exists; give --force to replace it",
+    );
+    refused(&["--epochs", "0", "--out", "old.nnue", "--force"], "0");
+    // A learning rate that diverges ends with an error, not a net.
+    refused(
+        &[
+            "--epochs", "3", "--lr", "1e9", "--out", "old.nnue", "--force",
+        ],
+        "no net was written: try a lower --lr",
+    );
+    let out = train(
+        dir.path(),
+        &["--epochs", "1", "--out", "old.nnue", "--force"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    Net::load(&net).unwrap();
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains("tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }

@@ -18,16 +18,6 @@ pub enum TrainError {
         /// What went wrong.
         source: std::io::Error,
     },
-    /// A data file the trainer does not read.
-    #[error(
-        "{}: not a packed data file (its name does not end in .bin); shears train reads the \
-         packed 32-byte records `shears datagen` writes to a file named *.bin",
-        .path.display()
-    )]
-    NotPacked {
-        /// The file.
-        path: PathBuf,
-    },
     /// A record that does not decode.
     #[error("{}: record {record}: {reason} (the file is damaged)", .path.display())]
     Damaged {
@@ -40,8 +30,8 @@ pub enum TrainError {
     },
     /// The file's size is not a whole number of records.
     #[error(
-        "{}: ends with {bytes} bytes, too few for a record (the file was cut; `shears datagen` \
-         on it again cuts it back to its last complete game)",
+        "{}: ends with {bytes} bytes, too few for a record (the file was cut); convert its game \
+         file again (`shears data convert`), or cut the file back to its last end-of-game record",
         .path.display()
     )]
     CutRecord {
@@ -124,13 +114,44 @@ pub enum TrainError {
         source: NetError,
     },
     /// The loss stopped being a number.
-    #[error("the loss diverged in epoch {epoch} (it is {loss}); try a lower --lr")]
+    #[error(
+        "the loss diverged in epoch {epoch} (it is {loss}); no net was written: try a lower --lr"
+    )]
     Diverged {
         /// The epoch (from 1).
         epoch: u32,
         /// The loss.
         loss: f64,
     },
+    /// The loss rose far above where the run started.
+    #[error(
+        "the loss exploded in epoch {epoch}: {loss:.6}, from {start:.6} at the start of the run; \
+         no net was written: try a lower --lr"
+    )]
+    Exploded {
+        /// The epoch (from 1).
+        epoch: u32,
+        /// The epoch's training loss.
+        loss: f64,
+        /// The loss of the run's first batch, before its step.
+        start: f64,
+    },
+    /// A trained weight the net file cannot hold (not a number, or an
+    /// output bias beyond the quantised range).
+    #[error("the trained net cannot be exported: {what}; no net was written: try a lower --lr")]
+    Unexportable {
+        /// Which weight, and its value.
+        what: String,
+    },
+    /// The output exists, and replacing it was not asked for.
+    #[error("{}: the net file exists; give --force to replace it, or another --out", .path.display())]
+    OutExists {
+        /// The net file.
+        path: PathBuf,
+    },
+    /// The run would export a net that no step trained.
+    #[error("no training step was taken (the checkpoint has none either): no net was written")]
+    Untrained,
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
