@@ -121,7 +121,10 @@ pub enum Report {
     BenchPosition(BenchPosition),
     /// `bench` is done (or was stopped: see [`BenchResult::stopped`]).
     Bench(BenchResult),
-    /// A perft or bench job failed (a bug in the engine, caught).
+    /// A tool's command ([`Engine::run_tool`](super::Engine::run_tool))
+    /// is done; it wrote its own lines, so there is nothing to show.
+    ToolDone,
+    /// A perft, bench or tool job failed (a bug, caught).
     Failed {
         /// Which job.
         job: &'static str,
@@ -144,6 +147,7 @@ impl Report {
             | Report::SearchFailed { .. }
             | Report::Perft { .. }
             | Report::Bench(_)
+            | Report::ToolDone
             | Report::Failed { .. } => true,
         }
     }

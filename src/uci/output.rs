@@ -236,6 +236,7 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
             lines.push(result.summary());
             lines
         }
+        Report::ToolDone => Vec::new(),
         Report::Failed { job, reason } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![format!("info string error: {job} failed: {reason}")]

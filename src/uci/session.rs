@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use shakmaty::Position as _;
 
+use super::Tool;
 use super::command::{Command, StartPos, parse_line};
 use super::output::{Output, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
@@ -133,6 +134,14 @@ impl Session {
     /// End of input: see [`Engine::finish`].
     pub fn finish(&mut self) {
         self.engine.finish();
+    }
+
+    /// Starts a tool's work ([`Tool`]) as an engine job; a thread that
+    /// cannot be started is one `info string error: …` line.
+    pub fn run_tool(&mut self, tool: Tool) {
+        if let Err(e) = self.engine.run_tool(tool.name, tool.work) {
+            self.output.error(&e.to_string());
+        }
     }
 
     /// Handles one input line: [`Session::apply_line`], then the work it

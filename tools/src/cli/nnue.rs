@@ -19,6 +19,9 @@ pub enum CliSchedule {
 
 /// `shears train`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
     /// Data files of `shears datagen`: game files (`.games`, through their
     /// quiet filter), packed records (`.bin`) or text.

@@ -21,6 +21,9 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// `shears datagen`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct DatagenArgs {
     /// The game file (created, or resumed): its name ends in `.games`
     /// (`shears data convert` makes packed or text files of it). An
@@ -217,6 +220,9 @@ pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
 
 /// `shears tune`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct TuneArgs {
     /// Data files: game files (`.games`), packed records (`.bin`) or text.
     #[arg(required = true)]

@@ -8,6 +8,7 @@
 //! | `reader.rs` | [`reader::open`]: the training positions of a text, packed or game file |
 //! | `stats.rs` | a file's games, positions, kept positions, results and sha256 |
 //! | `manifest.rs` | the manifest of the data sets (`docs/data/manifest.toml`) |
+//! | `verify.rs` | a file checked against its set, and where the manifest is |
 //! | `from_pgn.rs` | a match runner's PGN games (with score comments) as a game file |
 //! | `convert.rs` | a game file's kept positions as a packed or text file |
 
@@ -16,6 +17,7 @@ pub mod from_pgn;
 pub mod manifest;
 pub mod reader;
 pub mod stats;
+pub mod verify;
 
 pub use reader::{DataError, DataFile, Filter, Location, Positions, TrainingPosition, open};
 
