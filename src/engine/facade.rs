@@ -16,7 +16,7 @@ use super::evaluation::Nets;
 use super::job::{Job, JobKind, Sink};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
-use super::report::{Listener, Report, Style, StyleCell};
+use super::report::{EvalTrace, Listener, Report, Style, StyleCell};
 use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use crate::chess::Position;
 use crate::error::{OptionError, ThreadError};
@@ -400,15 +400,15 @@ impl Engine {
 
     /// The `eval` command: the hand-crafted evaluation of the current
     /// position term by term, the net's evaluation, and which of the two
-    /// plays.
-    pub fn eval_trace(&self) -> String {
+    /// plays ([`EvalTrace`]; the UCI layer shows it, with the net's score
+    /// also as `score cp` shows it).
+    pub fn eval_trace(&self) -> EvalTrace {
         let board = self.position.board();
-        format!(
-            "{}\n{}\n{}",
-            eval::trace(board),
-            self.nets.net_line(board),
-            self.nets.in_play(&self.options)
-        )
+        EvalTrace {
+            hand_crafted: eval::trace(board),
+            net: self.nets.net_eval(board),
+            in_play: self.nets.in_play(&self.options),
+        }
     }
 
     /// The evaluation a full-strength search plays with now (`Use NNUE`,

@@ -152,3 +152,17 @@ impl Report {
         }
     }
 }
+
+/// What `eval` shows ([`Engine::eval_trace`](super::Engine::eval_trace)),
+/// each evaluation in its own centipawns, White's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvalTrace {
+    /// The hand-crafted evaluation term by term, its final evaluation last
+    /// (a line that names its scale).
+    pub hand_crafted: String,
+    /// The net's evaluation (its own centipawns) and the net's name, or
+    /// why there is no net.
+    pub net: Result<(i32, String), String>,
+    /// Which evaluation plays, and why (`Evaluation: …`).
+    pub in_play: String,
+}

@@ -13,7 +13,7 @@ use shakmaty::Position as _;
 
 use super::Tool;
 use super::command::{Command, StartPos, parse_line};
-use super::output::{Output, format_report};
+use super::output::{Output, format_eval, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::{CONFIG_FILE_NAME, Config};
@@ -252,7 +252,7 @@ impl Session {
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Ok(Outcome::Quit),
             Command::Display => out.line(&self.engine.display()),
-            Command::Eval => out.line(&self.engine.eval_trace()),
+            Command::Eval => out.line(&format_eval(&self.engine.eval_trace())),
             Command::Bench(depth) => {
                 return Ok(Outcome::Bench(depth.unwrap_or(DEFAULT_DEPTH)));
             }

@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 use common::tables::syzygy_or_skip;
 use common::{Engine, Score, go_answered, parse_info, run_cli, text};
 use shears::chess::Position;
-use shears::eval::LoadedNet;
 use shears::eval::nnue::{FILE_LEN, HEADER_LEN};
+use shears::eval::{EvalKind, LoadedNet};
+use shears::uci::wdl::ScoreModel;
 
 const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
 /// White mates in two (Nf6+ and Bxe7#, among others).
@@ -234,10 +235,31 @@ fn eval_shows_the_nets_score_beside_the_trace() {
         let stm = net.evaluate(pos.board());
         let white = if black_to_move { -stm } else { stm };
         let n = lines.len();
-        assert!(lines[n - 3].starts_with("Final evaluation: "), "{lines:?}");
+        // Each line names its scale; the net's score is also shown as
+        // `score cp` shows it with the net (normalised).
+        assert!(
+            lines[n - 4].starts_with("Final evaluation: ")
+                && lines[n - 4].ends_with(
+                    " (white side; the hand-crafted evaluation's own centipawns, which score cp \
+                     shows as they are)"
+                ),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[n - 3],
+            format!(
+                "NNUE evaluation: {white} (white side; the net's own centipawns), net <default>"
+            )
+        );
+        let pawn = ScoreModel::of(EvalKind::Net).pawn();
+        let shown = (f64::from(white) * 100.0 / pawn).round() as i32;
         assert_eq!(
             lines[n - 2],
-            format!("NNUE evaluation: {white} (white side), net <default>")
+            format!(
+                "NNUE evaluation as score cp shows it: {shown} (white side; normalised: 100 is \
+                 an even chance of a win with the material of the game's middle, {pawn:.1} of \
+                 the net's centipawns)"
+            )
         );
         assert_eq!(
             lines[n - 1],
