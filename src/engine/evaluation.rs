@@ -114,9 +114,10 @@ impl Nets {
         format!("Evaluation: {} ({why})", evaluation.describe())
     }
 
-    /// The net's line of `eval`: its evaluation of `pos` (White's view,
-    /// like the trace above it) and which net it is.
-    pub fn net_line(&self, pos: &Chess) -> String {
+    /// The net's evaluation of `pos` for `eval`: its own centipawns,
+    /// White's view (like the trace beside it), and the net's name; or
+    /// why there is no net.
+    pub fn net_eval(&self, pos: &Chess) -> Result<(i32, String), String> {
         match &self.net {
             Ok(net) => {
                 let eval = net.evaluate(pos);
@@ -125,12 +126,9 @@ impl Nets {
                 } else {
                     -eval
                 };
-                format!(
-                    "NNUE evaluation: {white} (white side), net {}",
-                    net.source()
-                )
+                Ok((white, net.source().to_string()))
             }
-            Err(e) => format!("NNUE evaluation: none, no net ({e})"),
+            Err(e) => Err(e.to_string()),
         }
     }
 }

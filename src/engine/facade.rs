@@ -2,28 +2,25 @@
 //! searcher (table, thread states), the opening book, the Syzygy tables of
 //! `SyzygyPath`, the net of `EvalFile`, the random state of a limited
 //! strength, and at most one
-//! running job (the answer to a `go`, a perft or a bench) on its own
-//! thread. [`Engine::go`] only plans who thinks and how the move is chosen;
-//! `answer.rs` answers.
+//! running job (the answer to a `go`, a perft, a bench or a tool's command,
+//! the last three started in `tasks.rs`) on its own thread. [`Engine::go`]
+//! only plans who thinks and how the move is chosen; `answer.rs` answers.
 //!
 //! Every setter is all-or-nothing: a rejected position or option leaves the
 //! previous one in place.
 
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
 
 use super::answer::{Choice, EngineSearch, Go, Thinker};
-use super::bench;
 use super::evaluation::Nets;
 use super::job::{Job, JobKind, Sink};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
-use super::report::{Listener, Report, Style, StyleCell};
+use super::report::{EvalTrace, Listener, Report, Style, StyleCell};
 use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
-use crate::chess::{Position, perft};
+use crate::chess::Position;
 use crate::error::{OptionError, ThreadError};
 use crate::eval::{self, Evaluation};
-use crate::search::params::SearchConfig;
 use crate::search::{self, SearchLimits, SearchSettings, Searcher, Signals};
 use crate::tb::{self, Tablebases};
 
@@ -401,71 +398,17 @@ impl Engine {
         plan(limits, thinker, choice, no_book_note)
     }
 
-    /// `go perft N`: counts the moves of the current position to `depth`,
-    /// root move by root move, on all cores; `stop` ends it early with the
-    /// counts so far.
-    ///
-    /// # Errors
-    ///
-    /// When the perft thread cannot be started.
-    pub fn perft(&mut self, depth: u32) -> Result<(), ThreadError> {
-        let position = self.position.clone();
-        self.start(
-            JobKind::Perft,
-            false,
-            move |signals, send| {
-                let start = Instant::now();
-                let moves = perft::divide_until(&position, depth, None, signals.stop_flag());
-                send(Report::Perft {
-                    moves,
-                    time: start.elapsed(),
-                    stopped: signals.stopped(),
-                });
-            },
-            |reason| Report::Failed {
-                job: JobKind::Perft.name(),
-                reason,
-            },
-        )
-    }
-
-    /// `bench [depth]`: the bench run (fixed positions, one thread, its own
-    /// table; of the engine's options only `Use NNUE` and `EvalFile`
-    /// matter: the evaluation it plays with); `stop` ends it early.
-    ///
-    /// # Errors
-    ///
-    /// When the bench thread cannot be started.
-    pub fn bench(&mut self, depth: u32) -> Result<(), ThreadError> {
-        let evaluation = self.evaluation();
-        self.start(
-            JobKind::Bench,
-            false,
-            move |signals, send| {
-                let mut progress =
-                    |p: &bench::BenchPosition| send(Report::BenchPosition(p.clone()));
-                let config = SearchConfig::default();
-                let result = bench::run_with(depth, config, &evaluation, signals, &mut progress);
-                send(Report::Bench(result));
-            },
-            |reason| Report::Failed {
-                job: JobKind::Bench.name(),
-                reason,
-            },
-        )
-    }
-
     /// The `eval` command: the hand-crafted evaluation of the current
     /// position term by term, the net's evaluation, and which of the two
-    /// plays.
-    pub fn eval_trace(&self) -> String {
+    /// plays ([`EvalTrace`]; the UCI layer shows it, with the net's score
+    /// also as `score cp` shows it).
+    pub fn eval_trace(&self) -> EvalTrace {
         let board = self.position.board();
-        format!(
-            "{}\n{}\n{}",
-            eval::trace(board),
-            self.nets.net_line(board),
-            self.nets.in_play(&self.options)
-        )
+        EvalTrace {
+            hand_crafted: eval::trace(board),
+            net: self.nets.net_eval(board),
+            in_play: self.nets.in_play(&self.options),
+        }
     }
 
     /// The evaluation a full-strength search plays with now (`Use NNUE`,
@@ -475,7 +418,7 @@ impl Engine {
     }
 
     /// Starts a job of `kind` after stopping any running one.
-    fn start(
+    pub(super) fn start(
         &mut self,
         kind: JobKind,
         ponder: bool,
@@ -528,9 +471,9 @@ impl Engine {
         }
     }
 
-    /// End of input: a running perft or bench finishes (its output is what
-    /// was asked for, as when the commands are piped in); a search stops,
-    /// as `quit` would stop it.
+    /// End of input: a running perft, bench or tool finishes (its output is
+    /// what was asked for, as when the commands are piped in); a search
+    /// stops, as `quit` would stop it.
     pub fn finish(&mut self) {
         match self.running.take() {
             Some(job) if job.kind() != JobKind::Search => job.join(),

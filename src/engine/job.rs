@@ -1,4 +1,5 @@
-//! A job of the engine (a search, a perft, a bench) on a thread of its own,
+//! A job of the engine (a search, a perft, a bench, a tool's command) on a
+//! thread of its own,
 //! so that the UCI thread stays free to answer `isready` and to pass on
 //! `stop` at once.
 
@@ -23,6 +24,9 @@ pub(super) enum JobKind {
     Perft,
     /// `bench`.
     Bench,
+    /// A tool's command (`genfens`), named: work the engine runs without
+    /// knowing what it is ([`Engine::run_tool`](super::Engine::run_tool)).
+    Tool(&'static str),
 }
 
 impl JobKind {
@@ -32,6 +36,7 @@ impl JobKind {
             JobKind::Search => "search",
             JobKind::Perft => "perft",
             JobKind::Bench => "bench",
+            JobKind::Tool(name) => name,
         }
     }
 
@@ -40,6 +45,7 @@ impl JobKind {
         match self {
             JobKind::Search | JobKind::Perft => "go",
             JobKind::Bench => "bench",
+            JobKind::Tool(name) => name,
         }
     }
 }

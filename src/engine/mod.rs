@@ -1,6 +1,7 @@
 //! The engine layer: the façade the UCI loop drives ([`Engine`]: position,
 //! options, the searcher, the opening book, one running job), the jobs it
-//! runs off the UCI thread (the answer to a `go`, perft, bench), what they
+//! runs off the UCI thread (the answer to a `go`, perft, bench, a tool's
+//! command: `tasks.rs`), what they
 //! report, the option table and engine.toml.
 //!
 //! Every `go` is answered in one place, `answer.rs`: the thinker (the
@@ -20,6 +21,7 @@ mod option_spec;
 pub mod options;
 mod report;
 pub mod strength;
+mod tasks;
 
 pub use facade::Engine;
-pub use report::{Listener, Report, ScoreContext, Style};
+pub use report::{EvalTrace, Listener, Report, ScoreContext, Style};

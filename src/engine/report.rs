@@ -121,7 +121,10 @@ pub enum Report {
     BenchPosition(BenchPosition),
     /// `bench` is done (or was stopped: see [`BenchResult::stopped`]).
     Bench(BenchResult),
-    /// A perft or bench job failed (a bug in the engine, caught).
+    /// A tool's command ([`Engine::run_tool`](super::Engine::run_tool))
+    /// is done; it wrote its own lines, so there is nothing to show.
+    ToolDone,
+    /// A perft, bench or tool job failed (a bug, caught).
     Failed {
         /// Which job.
         job: &'static str,
@@ -144,7 +147,22 @@ impl Report {
             | Report::SearchFailed { .. }
             | Report::Perft { .. }
             | Report::Bench(_)
+            | Report::ToolDone
             | Report::Failed { .. } => true,
         }
     }
+}
+
+/// What `eval` shows ([`Engine::eval_trace`](super::Engine::eval_trace)),
+/// each evaluation in its own centipawns, White's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvalTrace {
+    /// The hand-crafted evaluation term by term, its final evaluation last
+    /// (a line that names its scale).
+    pub hand_crafted: String,
+    /// The net's evaluation (its own centipawns) and the net's name, or
+    /// why there is no net.
+    pub net: Result<(i32, String), String>,
+    /// Which evaluation plays, and why (`Evaluation: …`).
+    pub in_play: String,
 }

@@ -3,8 +3,8 @@
 //! line into a [`Command`](command::Command) (`command.rs`) and an engine
 //! call; everything written goes through [`output::Output`]
 //! (`output.rs`), the win/draw/loss chances of `UCI_ShowWDL` with it
-//! (`wdl.rs`). End of input means `quit` (a running perft or bench
-//! finishes first).
+//! (`wdl.rs`). End of input means `quit` (a running perft, bench or
+//! tool's command finishes first).
 
 pub mod command;
 pub mod output;
@@ -19,6 +19,7 @@ use std::sync::mpsc;
 
 use crate::engine::config::{CONFIG_FILE_NAME, Config};
 use crate::error::ConfigError;
+use crate::search::Signals;
 use output::Output;
 
 /// Reads lines from `input` on a thread of its own and sends them on; the
@@ -50,17 +51,51 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R) -> mpsc::Receiver<String
 
 /// Lines a caller of [`run_lines`] handles itself, before the session
 /// sees them (the tools' `genfens`): it gets each line and the output, and
-/// returns whether it took the line (then it logs the line itself, with
-/// [`Output::log_input`], before answering).
-pub type Extension<'a> = dyn FnMut(&str, &Output) -> bool + 'a;
+/// says what it did with it ([`Taken`]). When it takes the line it logs it
+/// itself, with [`Output::log_input`], before answering.
+pub type Extension<'a> = dyn FnMut(&str, &Arc<Output>) -> Taken + 'a;
+
+/// What an [`Extension`] did with a line.
+pub enum Taken {
+    /// Not its line: the session handles it.
+    No,
+    /// Its line, answered already (a quick answer, or an error).
+    Answered,
+    /// Its line, with work that takes time: run as an engine job
+    /// ([`Engine::run_tool`](crate::engine::Engine::run_tool)), so that
+    /// `isready`, `stop` and `quit` are answered meanwhile.
+    Run(Tool),
+}
+
+/// A tool's work for a line: its name (for messages) and what it does; it
+/// writes its own output and ends soon after [`Signals::stopped`].
+pub struct Tool {
+    /// The command's name (`genfens`).
+    pub name: &'static str,
+    /// The work.
+    pub work: Box<dyn FnOnce(&Signals) + Send>,
+}
+
+/// When the work of a tool's line ([`Taken::Run`]) runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolRuns {
+    /// Beside the loop, which goes on reading (stdin: a GUI or a person
+    /// may send `isready`, `stop` or `quit` meanwhile).
+    Beside,
+    /// Each to its end before the next line is read (the command line's
+    /// UCI commands, all given at once: `genfens … quit` must give every
+    /// position before it quits).
+    InTurn,
+}
 
 /// Runs the UCI loop on `lines`, writing to stdout, until `quit` or the
 /// end of the lines, with the settings `config` and `problems`,
 /// engine.toml's problems found on reading it leniently
 /// ([`Config::discover_lenient`]). Each line goes to `extension` first;
-/// the lines it does not take go to the [`Session`]. The command line's
-/// UCI commands (`shears "setoption name Hash value 64" "go depth 5"`)
-/// run this way, as the lines of stdin do.
+/// the lines it does not take go to the [`Session`], and the work of those
+/// it takes runs as `tools` says. The command line's UCI commands
+/// (`shears "setoption name Hash value 64" "go depth 5"`) run this way, as
+/// the lines of stdin do.
 ///
 /// A bad engine.toml does not stop the engine (a GUI would show only an
 /// engine that does not start): the refused keys keep their defaults, a
@@ -77,6 +112,7 @@ pub fn run_lines(
     problems: &[ConfigError],
     lines: impl IntoIterator<Item = String>,
     extension: &mut Extension<'_>,
+    tools: ToolRuns,
 ) -> Result<(), String> {
     let mut messages: Vec<String> = problems
         .iter()
@@ -101,8 +137,16 @@ pub fn run_lines(
     let mut session =
         Session::start(config, Arc::clone(&output), messages).map_err(|e| e.to_string())?;
     for line in lines {
-        if extension(&line, &output) {
-            continue;
+        match extension(&line, &output) {
+            Taken::No => {}
+            Taken::Answered => continue,
+            Taken::Run(tool) => {
+                session.run_tool(tool);
+                if tools == ToolRuns::InTurn {
+                    session.finish();
+                }
+                continue;
+            }
         }
         if session.handle_line(&line) == Flow::Quit {
             return Ok(());
@@ -124,6 +168,7 @@ pub fn run(config: &Config, problems: &[ConfigError]) -> Result<(), String> {
         config,
         problems,
         spawn_reader(std::io::stdin()).iter(),
-        &mut |_, _| false,
+        &mut |_, _| Taken::No,
+        ToolRuns::Beside,
     )
 }

@@ -11,7 +11,8 @@ use shakmaty::Move;
 
 use super::wdl::{ScoreModel, Wdl};
 use crate::chess::move_to_uci;
-use crate::engine::{Report, ScoreContext, Style};
+use crate::engine::{EvalTrace, Report, ScoreContext, Style};
+use crate::eval::EvalKind;
 use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, TB_WIN_BOUND};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
@@ -236,11 +237,34 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
             lines.push(result.summary());
             lines
         }
+        Report::ToolDone => Vec::new(),
         Report::Failed { job, reason } => {
             let reason = reason.replace(['\n', '\r'], " ");
             vec![format!("info string error: {job} failed: {reason}")]
         }
     }
+}
+
+/// The `eval` answer: the hand-crafted trace (its last line names its
+/// scale), the net's evaluation in its own centipawns and as `score cp`
+/// shows it with the net (normalised: [`ScoreModel::shown_cp`]), and which
+/// evaluation plays.
+pub fn format_eval(trace: &EvalTrace) -> String {
+    let net = match &trace.net {
+        Ok((white, source)) => {
+            let model = ScoreModel::of(EvalKind::Net);
+            format!(
+                "NNUE evaluation: {white} (white side; the net's own centipawns), net {source}\n\
+                 NNUE evaluation as score cp shows it: {} (white side; normalised: 100 is an \
+                 even chance of a win with the material of the game's middle, {:.1} of the \
+                 net's centipawns)",
+                model.shown_cp(*white),
+                model.pawn()
+            )
+        }
+        Err(reason) => format!("NNUE evaluation: none, no net ({reason})"),
+    };
+    format!("{}\n{net}\n{}", trace.hand_crafted, trace.in_play)
 }
 
 /// The win/draw/loss chances of `info`'s score (`None` unless
@@ -329,7 +353,6 @@ fn format_bestmove(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::EvalKind;
     use crate::search::{Counters, MATE, PvLine};
     use std::time::Duration;
 

@@ -11,8 +11,9 @@ use std::time::Instant;
 
 use shakmaty::Position as _;
 
+use super::Tool;
 use super::command::{Command, StartPos, parse_line};
-use super::output::{Output, format_report};
+use super::output::{Output, format_eval, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::{CONFIG_FILE_NAME, Config};
@@ -135,6 +136,14 @@ impl Session {
         self.engine.finish();
     }
 
+    /// Starts a tool's work ([`Tool`]) as an engine job; a thread that
+    /// cannot be started is one `info string error: …` line.
+    pub fn run_tool(&mut self, tool: Tool) {
+        if let Err(e) = self.engine.run_tool(tool.name, tool.work) {
+            self.output.error(&e.to_string());
+        }
+    }
+
     /// Handles one input line: [`Session::apply_line`], then the work it
     /// returns (started as an engine job). Errors become one
     /// `info string error: …` line.
@@ -243,7 +252,7 @@ impl Session {
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Ok(Outcome::Quit),
             Command::Display => out.line(&self.engine.display()),
-            Command::Eval => out.line(&self.engine.eval_trace()),
+            Command::Eval => out.line(&format_eval(&self.engine.eval_trace())),
             Command::Bench(depth) => {
                 return Ok(Outcome::Bench(depth.unwrap_or(DEFAULT_DEPTH)));
             }

@@ -89,39 +89,120 @@ fn the_same_command_writes_the_same_file_on_any_threads_and_when_resumed() {
 }
 
 #[test]
-fn a_game_file_reads_back_as_the_packed_file_of_the_same_run() {
+fn a_game_file_converts_to_the_positions_the_run_kept() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    datagen(d, "g.games", "4", "2", &[]);
-    datagen(d, "p.bin", "4", "1", &[]);
+    let out = datagen(d, "g.games", "4", "2", &[]);
+    // `wrote 4 games, N positions …`: the positions the games kept.
+    let kept: usize = text(&out.stdout)
+        .split_once("wrote 4 games, ")
+        .and_then(|(_, rest)| rest.split_once(" positions"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", text(&out.stdout)));
     let out = run_cli(d, &["data", "convert", "g.games", "c.bin"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
-        read(d, "c.bin"),
-        read(d, "p.bin"),
-        "same positions, scores, results"
+        read(d, "c.bin").len(),
+        (kept + 4) * 32,
+        "a record each, and 4 ends"
     );
     // Game files are smaller though they hold every move.
-    assert!(read(d, "g.games").len() * 2 < read(d, "p.bin").len());
+    assert!(read(d, "g.games").len() * 2 < read(d, "c.bin").len());
 
     let out = run_cli(d, &["data", "stats", "g.games"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stats = text(&out.stdout);
-    let records = read(d, "p.bin").len() / 32 - 4;
     assert!(stats.contains("format: games"), "{stats}");
     assert!(stats.contains("games: 4 ("), "{stats}");
     assert!(
-        stats.contains(&format!("kept: {records} (the quiet filter from ply 16)")),
+        stats.contains(&format!("kept: {kept} (the quiet filter from ply 16)")),
         "{stats}"
     );
     assert!(stats.contains("  seed = 11\n  nodes = 300\n"), "{stats}");
     assert!(stats.contains("build = \"0.1.0 "), "{stats}");
+    let out = run_cli(d, &["data", "stats", "c.bin"]);
+    assert!(
+        text(&out.stdout).contains("games: 4\n"),
+        "{}",
+        text(&out.stdout)
+    );
 
     // The other way is refused, with the reason.
-    let out = run_cli(d, &["data", "convert", "p.bin", "x.games"]);
+    let out = run_cli(d, &["data", "convert", "c.bin", "x.games"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("not the moves between them"));
     assert!(!d.join("x.games").exists());
+}
+
+#[test]
+fn datagen_writes_game_files_only_and_never_over_a_file_not_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |file: &str| {
+        run_cli(
+            d,
+            &[
+                "datagen",
+                file,
+                "--games",
+                "2",
+                "--nodes",
+                "300",
+                "--threads",
+                "1",
+            ],
+        )
+    };
+    // Another name than .games: refused, naming the way to such a file,
+    // whether the file exists or not.
+    let junk = b"29 bytes of somebody's notes\n";
+    for name in ["jb.bin", "jt.txt"] {
+        std::fs::write(d.join(name), junk).unwrap();
+        let out = run(name);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = text(&out.stderr);
+        let stem = name.split('.').next().unwrap();
+        assert!(
+            err.contains(&format!("{name}: datagen writes game files only")),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("shears data convert {stem}.games {name}")),
+            "{err}"
+        );
+        assert_eq!(read(d, name), junk, "{name} is kept byte for byte");
+    }
+    let out = run("new.bin");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!d.join("new.bin").exists());
+    // A .games file that is not a game file of datagen's: refused, kept.
+    std::fs::write(d.join("junk.games"), junk).unwrap();
+    let out = run("junk.games");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("junk.games is not a game file datagen can append to"),
+        "{err}"
+    );
+    assert!(err.contains("give datagen a new file name"), "{err}");
+    assert_eq!(read(d, "junk.games"), junk);
+    // A game file of from-pgn is not datagen's own either.
+    let pgn =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/fastchess/selfplay.pgn");
+    let out = run_cli(
+        d,
+        &["data", "from-pgn", "pgn.games", &pgn.display().to_string()],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let before = read(d, "pgn.games");
+    let out = run("pgn.games");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("source: "),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(read(d, "pgn.games"), before);
 }
 
 #[test]
@@ -370,4 +451,156 @@ fn a_pgn_fastchess_wrote_converts_with_its_scores_and_results() {
         assert!(p.score.is_some_and(|s| s.abs() < MATE_BOUND) && p.ply >= 16);
         assert!(!shakmaty::Position::is_check(&p.board));
     }
+}
+
+#[test]
+fn version_names_the_build_the_game_headers_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = run_cli(d, &["--version"]);
+    assert!(out.status.success());
+    let version = text(&out.stdout);
+    let build = version
+        .trim_end()
+        .strip_prefix("shears ")
+        .unwrap_or_else(|| panic!("{version}"));
+    // `0.1.0 4f179d7`, `0.1.0 4f179d7-dirty`, or `0.1.0 unknown` outside git.
+    let (crate_version, commit) = build.split_once(' ').unwrap_or_else(|| panic!("{version}"));
+    assert_eq!(crate_version, env!("CARGO_PKG_VERSION"));
+    let hash = commit.strip_suffix("-dirty").unwrap_or(commit);
+    assert!(
+        hash == "unknown" || (hash.len() == 7 && hash.chars().all(|c| c.is_ascii_hexdigit())),
+        "{version}"
+    );
+    datagen(d, "g.games", "1", "1", &[]);
+    let out = run_cli(d, &["data", "stats", "g.games"]);
+    assert!(
+        text(&out.stdout).contains(&format!("  build = \"{build}\"\n")),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn numbers_that_do_not_fit_are_too_large_and_negative_values_reach_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (fens, stdout) = genfens(
+        d,
+        &["genfens 18446744073709551616 seed 1 book None", "quit"],
+    );
+    assert!(fens.is_empty());
+    assert!(
+        stdout
+            .contains("count \"18446744073709551616\" is too large (at most 18446744073709551615)"),
+        "{stdout}"
+    );
+    let (_, stdout) = genfens(
+        d,
+        &["genfens 2 seed -99999999999999999999 book None", "quit"],
+    );
+    assert!(
+        stdout.contains("is too large (a seed has 64 bits)"),
+        "{stdout}"
+    );
+    let (_, stdout) = genfens(d, &["genfens two seed 1 book None", "quit"]);
+    assert!(
+        stdout.contains("count \"two\" is not a whole number"),
+        "{stdout}"
+    );
+    // `--lr -1` with a space: the option's own message, not clap's
+    // "unexpected argument".
+    for (args, expected) in [
+        (
+            &["train", "x.bin", "--lr", "-1"][..],
+            "`-1` is not a number above 0",
+        ),
+        (
+            &["train", "x.bin", "--wd", "-0.5"],
+            "`-0.5` is not a number from 0 up",
+        ),
+        (
+            &["tune", "x.txt", "--lambda", "-1"],
+            "`-1` is not a number from 0 to 1",
+        ),
+        (
+            &["datagen", "x.games", "--games", "-3"],
+            "invalid value '-3' for '--games",
+        ),
+    ] {
+        let out = run_cli(d, args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn data_verify_finds_the_manifest_from_anywhere_and_says_when_only_the_build_differs() {
+    use shears_tools::data::stats::stats;
+    use shears_tools::datagen::header::Header;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    datagen(d, "g.games", "2", "1", &[]);
+    // No manifest here or above: the one beside the sources.
+    let out = run_cli(d, &["data", "verify", "g.games"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("docs/data/manifest.toml has the file name of g.games"),
+        "{err}"
+    );
+    let out = run_cli(
+        d,
+        &["data", "verify", "g.games", "--manifest", "missing.toml"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("missing.toml: "),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // The set as another build made it: the same games, another build
+    // string in the header.
+    let bytes = read(d, "g.games");
+    let header = Header::read(&mut bytes.as_slice()).unwrap().unwrap();
+    let theirs = header.with_setting("build", &"0.1.0 abcdef1".into());
+    let mut set = theirs.to_bytes();
+    set.extend_from_slice(&bytes[header.len() as usize..]);
+    std::fs::write(d.join("set.games"), &set).unwrap();
+    let facts = stats(&d.join("set.games")).unwrap();
+    let manifest = format!(
+        "[[set]]\nname = \"g\"\nfile = \"g.games\"\nlocation = \"data/g.games\"\n\
+         format = \"games\"\ncommit = \"abcdef1\"\ncommand = \"shears datagen data/g.games\"\n\
+         seed = 11\ngames = {}\npositions = {}\nkept = {}\nbytes = {}\nsha256 = \"{}\"\n",
+        facts.games, facts.positions, facts.kept, facts.bytes, facts.sha256
+    );
+    std::fs::create_dir_all(d.join("docs/data")).unwrap();
+    std::fs::write(d.join("docs/data/manifest.toml"), manifest).unwrap();
+    std::fs::create_dir_all(d.join("deep/below")).unwrap();
+    // From a folder below: the work tree's manifest.
+    let out = run_cli(&d.join("deep/below"), &["data", "verify", "../../g.games"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("only the header's build string differs: \"0.1.0 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"0.1.0 abcdef1\" in the set; every game is the same"),
+        "{stdout}"
+    );
+    let out = run_cli(d, &["data", "verify", "set.games", "--set", "g"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("set.games: the set g (commit abcdef1)"));
+    // A game that differs is not only the build.
+    let mut other = bytes.clone();
+    let last = other.len() - 6;
+    other[last] ^= 1;
+    std::fs::write(d.join("other.games"), &other).unwrap();
+    let out = run_cli(d, &["data", "verify", "other.games", "--set", "g"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(!text(&out.stdout).contains("every game is the same"));
 }

@@ -69,3 +69,54 @@ fn the_readme_session_pasted_whole_reaches_its_depth() {
     let (status, rest, _) = e.wait_exit();
     assert!(status.success() && rest.is_empty(), "{status} {rest:?}");
 }
+
+/// README.md and docs/nnue.md, joined onto one line each.
+fn doc(path: &str) -> String {
+    let path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_readme_says_what_a_refused_position_leaves_as_the_engine_does() {
+    // What the README promises of bad input.
+    let readme = doc("README.md");
+    assert!(!readme.contains("changes nothing"), "README.md");
+    assert!(
+        readme.contains(
+            "after a refused `position` the engine has no position the GUI has: until one is \
+             accepted, every `go` answers `bestmove 0000`"
+        ),
+        "README.md"
+    );
+    // And what the engine does.
+    let mut e = Engine::spawn();
+    e.send("position startpos moves e2e4");
+    e.send("setoption name Hash value 0");
+    e.send("position startpos moves e7e5 e1e8");
+    let refused = e.sync();
+    assert_eq!(refused.len(), 2, "one error a bad line: {refused:?}");
+    for _ in 0..2 {
+        e.send("go depth 2");
+        let lines = e.read_until_bestmove();
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("bestmove 0000"),
+            "{lines:?}"
+        );
+    }
+    e.send("position startpos");
+    e.send("go depth 2");
+    let lines = e.read_until_bestmove();
+    assert_ne!(
+        lines.last().map(String::as_str),
+        Some("bestmove 0000"),
+        "{lines:?}"
+    );
+    assert!(e.shutdown().is_empty());
+    // docs/nnue.md says train reads every format (tools/tests/train_net.rs
+    // trains the same net from each).
+    let nnue = doc("docs/nnue.md");
+    assert!(!nnue.contains("Packed files only"), "docs/nnue.md");
+    assert!(nnue.contains("All three formats"), "docs/nnue.md");
+}

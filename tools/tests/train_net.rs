@@ -168,7 +168,9 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
     // The first 100 positions: the game they cut counts as one.
     let stdout = train_games(&[
         "--epochs",
-        "0",
+        "1",
+        "--batch-size",
+        "64",
         "--val-every-games",
         "2",
         "--positions",
@@ -180,6 +182,36 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
         stdout.contains("the first 100 positions of the data (--positions 100)\n100 positions in "),
         "{stdout}"
     );
+    // Its packed and text twins (`data convert`) train the same net.
+    let net = std::fs::read(dir.path().join("g.nnue")).unwrap();
+    for twin in ["g.bin", "g.txt"] {
+        let out = run_cli(dir.path(), &["data", "convert", "g.games", twin]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let args = [
+            "train",
+            twin,
+            "--epochs",
+            "1",
+            "--batch-size",
+            "64",
+            "--threads",
+            "1",
+            "--val-every-games",
+            "3",
+            "--checkpoint-dir",
+            "ck",
+            "--out",
+            "twin.nnue",
+            "--force",
+        ];
+        let out = run_cli(dir.path(), &args);
+        assert!(out.status.success(), "{twin}: {}", text(&out.stderr));
+        assert_eq!(
+            std::fs::read(dir.path().join("twin.nnue")).unwrap(),
+            net,
+            "{twin}"
+        );
+    }
 }
 
 #[test]
@@ -231,4 +263,45 @@ fn bad_input_is_refused_with_a_message_and_exit_code_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
     assert!(!dir.path().join("data").exists(), "nothing was written");
+}
+
+#[test]
+fn an_existing_net_is_replaced_only_when_asked_and_only_by_a_trained_net() {
+    let dir = tempfile::tempdir().unwrap();
+    data_file(&dir.path().join("data.bin"), 12);
+    let old = b"the previous net, not to be lost".to_vec();
+    let net = dir.path().join("old.nnue");
+    std::fs::write(&net, &old).unwrap();
+    let refused = |extra: &[&str], expected: &str| {
+        let out = train(dir.path(), extra);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(expected), "{extra:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{extra:?}: {stderr}");
+        assert_eq!(std::fs::read(&net).unwrap(), old, "{extra:?}");
+    };
+    refused(
+        &["--epochs", "1", "--out", "old.nnue"],
+        "old.nnue: the net file exists; give --force to replace it",
+    );
+    refused(&["--epochs", "0", "--out", "old.nnue", "--force"], "0");
+    // A learning rate that diverges ends with an error, not a net.
+    refused(
+        &[
+            "--epochs", "3", "--lr", "1e9", "--out", "old.nnue", "--force",
+        ],
+        "no net was written: try a lower --lr",
+    );
+    let out = train(
+        dir.path(),
+        &["--epochs", "1", "--out", "old.nnue", "--force"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    AnyNet::load(&net).unwrap();
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.contains("tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }

@@ -1,6 +1,7 @@
-//! `go perft` and `bench` run like a search, off the UCI thread: `isready`
-//! is answered while they run, and `stop` ends them with what they have
-//! counted so far, said to be partial. Through the real binary.
+//! `go perft`, `bench` and `genfens` (a tool's command) run like a search,
+//! off the UCI thread: `isready` is answered while they run, `stop` ends
+//! them with what they have so far, said to be partial, and `quit` ends
+//! the engine at once. Through the real binary.
 
 mod common;
 
@@ -108,4 +109,89 @@ fn end_of_input_lets_a_piped_perft_finish() {
         Some("Nodes searched: 197281")
     );
     assert!(!lines.iter().any(|l| l.contains("stopped")), "{lines:?}");
+}
+
+/// The `info string genfens` FENs among `lines`.
+fn genfens_fens(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string genfens "))
+        .collect()
+}
+
+#[test]
+fn genfens_typed_on_stdin_leaves_isready_stop_and_quit_answered_at_once() {
+    let mut e = Engine::spawn();
+    // Far more positions than the test waits for: still running at `stop`.
+    e.send("genfens 100000 seed 1 book None");
+    let mut first = Vec::new();
+    let mut latencies = Vec::new();
+    for _ in 0..3 {
+        std::thread::sleep(Duration::from_millis(100));
+        let start = Instant::now();
+        e.send("isready");
+        let lines = e.read_until(|l| l == "readyok");
+        latencies.push(start.elapsed());
+        let others = &lines[..lines.len() - 1];
+        assert_eq!(genfens_fens(others).len(), others.len(), "{others:?}");
+        first.extend(genfens_fens(others).iter().map(|f| f.to_string()));
+    }
+    let latency = latencies.into_iter().min().unwrap();
+    eprintln!("isready during genfens: {latency:?}");
+    assert!(latency < READY_WITHIN, "readyok took {latency:?}");
+    e.send("stop");
+    let lines = e.read_until(|l| l.starts_with("info string stopped: genfens gave "));
+    let given: u64 = lines
+        .last()
+        .and_then(|l| l.strip_prefix("info string stopped: genfens gave "))
+        .and_then(|l| l.strip_suffix(" of 100000 positions"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(given > 0 && given < 100_000, "{given}");
+    first.extend(genfens_fens(&lines).iter().map(|f| f.to_string()));
+    assert_eq!(first.len() as u64, given);
+    // The engine goes on: a genfens to its end, the same openings as the
+    // start of the stopped one.
+    e.send("genfens 3 seed 1 book None");
+    let seen = std::cell::Cell::new(0);
+    let lines = e.read_until(|l| {
+        seen.set(seen.get() + usize::from(l.starts_with("info string genfens ")));
+        seen.get() == 3
+    });
+    assert_eq!(genfens_fens(&lines), first[..3.min(first.len())]);
+    let after = e.sync();
+    assert!(!after.iter().any(|l| l.contains("stopped")), "{after:?}");
+    assert_eq!(e.perft(2).1, 400);
+
+    // `quit` in the middle of a long genfens ends the engine at once.
+    e.send("genfens 100000 seed 2 book None");
+    e.read_until(|l| l.starts_with("info string genfens "));
+    let start = Instant::now();
+    e.send("quit");
+    let (status, rest, stderr) = e.wait_exit();
+    assert!(status.success(), "{stderr}");
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(genfens_fens(&rest).len() < 99_999);
+}
+
+#[test]
+fn quit_during_bench_or_perft_ends_the_engine_at_once() {
+    for command in ["bench 40", "go perft 8"] {
+        let mut e = Engine::spawn();
+        e.send(command);
+        std::thread::sleep(Duration::from_millis(200));
+        let start = Instant::now();
+        e.send("quit");
+        let (status, _, stderr) = e.wait_exit();
+        assert!(status.success(), "{command}: {stderr}");
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{command}: {:?}",
+            start.elapsed()
+        );
+    }
 }

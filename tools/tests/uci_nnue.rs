@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 use common::tables::syzygy_or_skip;
 use common::{Engine, Score, go_answered, parse_info, run_cli, text};
 use shears::chess::Position;
-use shears::eval::LoadedNet;
 use shears::eval::nnue::{HEADER_LEN, file_len};
+use shears::eval::{EvalKind, LoadedNet};
+use shears::uci::wdl::ScoreModel;
 
 const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
 /// White mates in two (Nf6+ and Bxe7#, among others).
@@ -236,10 +237,31 @@ fn eval_shows_the_nets_score_beside_the_trace() {
         let stm = net.evaluate(pos.board());
         let white = if black_to_move { -stm } else { stm };
         let n = lines.len();
-        assert!(lines[n - 3].starts_with("Final evaluation: "), "{lines:?}");
+        // Each line names its scale; the net's score is also shown as
+        // `score cp` shows it with the net (normalised).
+        assert!(
+            lines[n - 4].starts_with("Final evaluation: ")
+                && lines[n - 4].ends_with(
+                    " (white side; the hand-crafted evaluation's own centipawns, which score cp \
+                     shows as they are)"
+                ),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[n - 3],
+            format!(
+                "NNUE evaluation: {white} (white side; the net's own centipawns), net <default>"
+            )
+        );
+        let pawn = ScoreModel::of(EvalKind::Net).pawn();
+        let shown = (f64::from(white) * 100.0 / pawn).round() as i32;
         assert_eq!(
             lines[n - 2],
-            format!("NNUE evaluation: {white} (white side), net <default>")
+            format!(
+                "NNUE evaluation as score cp shows it: {shown} (white side; normalised: 100 is \
+                 an even chance of a win with the material of the game's middle, {pawn:.1} of \
+                 the net's centipawns)"
+            )
         );
         assert_eq!(
             lines[n - 1],
@@ -380,7 +402,7 @@ fn datagen_plays_with_the_net_when_asked() {
         dir.path(),
         &[
             "datagen",
-            "games.txt",
+            "games.games",
             "--games",
             "1",
             "--nodes",
@@ -391,55 +413,47 @@ fn datagen_plays_with_the_net_when_asked() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let data = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
-    let header = data.lines().next().unwrap();
-    assert!(header.ends_with(" eval net <default>"), "{header}");
-    assert!(data.lines().any(|l| l.starts_with("# game 0 ")), "{data}");
+    // The run's first line names the evaluation, and so does the header.
+    let first = text(&out.stderr);
+    assert!(first.contains(" eval net <default>)"), "{first}");
+    let header_of = |file: &str| {
+        let bytes = std::fs::read(dir.path().join(file)).unwrap();
+        String::from_utf8_lossy(&bytes[..bytes.len().min(400)]).into_owned()
+    };
+    assert!(header_of("games.games").contains("eval = \"net <default>"));
     // engine.toml's Use NNUE does it too.
     std::fs::write(
         dir.path().join("engine.toml"),
         "[options]\n\"Use NNUE\" = true\n",
     )
     .unwrap();
-    let out = run_cli(
-        dir.path(),
-        &[
+    let one_game = |file: &str| {
+        let args = [
             "datagen",
-            "more.txt",
+            file,
             "--games",
             "1",
             "--nodes",
             "300",
             "--threads",
             "1",
-        ],
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let data = std::fs::read_to_string(dir.path().join("more.txt")).unwrap();
-    assert!(
-        data.lines()
-            .next()
-            .unwrap()
-            .ends_with(" eval net <default>")
-    );
-    // Not asked: the hand-crafted evaluation, the header as it was.
+        ];
+        let out = run_cli(dir.path(), &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        out
+    };
+    let out = one_game("more.games");
+    assert!(text(&out.stderr).contains(" eval net <default>)"));
+    assert!(header_of("more.games").contains("eval = \"net <default>"));
+    // Not asked: the hand-crafted evaluation, no eval setting.
     std::fs::remove_file(dir.path().join("engine.toml")).unwrap();
-    let out = run_cli(
-        dir.path(),
-        &[
-            "datagen",
-            "hce.txt",
-            "--games",
-            "1",
-            "--nodes",
-            "300",
-            "--threads",
-            "1",
-        ],
+    let out = one_game("hce.games");
+    assert!(
+        !text(&out.stderr).contains(" eval "),
+        "{}",
+        text(&out.stderr)
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let data = std::fs::read_to_string(dir.path().join("hce.txt")).unwrap();
-    assert!(!data.lines().next().unwrap().contains(" eval "));
+    assert!(!header_of("hce.games").contains("eval ="));
     // A game file's header names the net; resuming it without the net is
     // refused as a run of other settings.
     let games = |games: &str, nnue: bool| {

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use crate::data::Filter;
 use crate::data::convert::convert;
 use crate::data::from_pgn::{DEFAULT_MIN_PLY, from_pgn};
-use crate::data::manifest::{MANIFEST_PATH, Manifest};
 use crate::data::stats::stats;
+use crate::data::verify::{Verdict, find_manifest, verify};
 
 /// `shears data`.
 #[derive(Debug, clap::Args)]
@@ -32,17 +32,19 @@ pub enum DataCommand {
     },
     /// Check a data file against its set in the manifest (the set whose
     /// `file` has this file's name, or --set): size, sha256, games,
-    /// positions. Exit 0 when it is the set, 1 when a fact differs, 2 on an
-    /// unreadable file or manifest.
+    /// positions; says so when only the header's build string differs
+    /// (every game the same). Exit 0 when it is the set, 1 when a fact
+    /// differs, 2 on an unreadable file or manifest.
     Verify {
         /// The data file.
         file: PathBuf,
         /// The set's name (default: found by the file's name).
         #[arg(long)]
         set: Option<String>,
-        /// The manifest.
-        #[arg(long, default_value = MANIFEST_PATH)]
-        manifest: PathBuf,
+        /// The manifest [default: docs/data/manifest.toml in the working
+        /// directory or a parent of it, else beside the binary's sources].
+        #[arg(long, value_name = "PATH")]
+        manifest: Option<PathBuf>,
     },
     /// Write the training positions of a game file as a packed (OUTPUT
     /// ending in .bin) or text file, each game closed by its end-of-game
@@ -87,7 +89,7 @@ pub(super) fn run(args: &DataArgs) -> ExitCode {
             file,
             set,
             manifest,
-        } => verify(file, set.as_deref(), manifest),
+        } => run_verify(file, set.as_deref(), manifest.as_deref()),
         DataCommand::Convert { input, output, all } => {
             let filter = all.then_some(Filter::All);
             match convert(input, output, filter) {
@@ -137,42 +139,49 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn verify(file: &Path, set: Option<&str>, manifest: &Path) -> ExitCode {
-    let manifest = match Manifest::load(manifest) {
-        Ok(m) => m,
+fn run_verify(file: &Path, set: Option<&str>, manifest: Option<&Path>) -> ExitCode {
+    let checked = find_manifest(manifest).and_then(|path| verify(file, set, &path));
+    let (entry, stats, verdict) = match checked {
+        Ok(c) => c,
         Err(e) => return fail(&e.to_string()),
     };
-    let Some(entry) = manifest.find(set, file) else {
-        return fail(&match set {
-            Some(name) => format!("no set named {name} in the manifest"),
-            None => format!(
-                "no set of the manifest has the file name of {} (give --set)",
-                file.display()
-            ),
-        });
-    };
-    let stats = match stats(file) {
-        Ok(s) => s,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let mismatches = entry.mismatches(&stats);
-    if mismatches.is_empty() {
-        println!(
-            "{}: the set {} (commit {}): {} bytes, {} games, {} positions, {} kept, sha256 {}",
-            file.display(),
-            entry.name,
-            entry.commit,
-            stats.bytes,
-            stats.games,
-            stats.positions,
-            stats.kept,
-            stats.sha256
-        );
-        return ExitCode::SUCCESS;
+    match verdict {
+        Verdict::Same => {
+            println!(
+                "{}: the set {} (commit {}): {} bytes, {} games, {} positions, {} kept, sha256 {}",
+                file.display(),
+                entry.name,
+                entry.commit,
+                stats.bytes,
+                stats.games,
+                stats.positions,
+                stats.kept,
+                stats.sha256
+            );
+            ExitCode::SUCCESS
+        }
+        Verdict::OnlyBuild { file: ours, set } => {
+            println!(
+                "{}: not the set {} byte for byte, but only the header's build string differs: \
+                 \"{ours}\" in the file, \"{set}\" in the set; every game is the same ({} games, \
+                 {} positions, {} kept; with the set's build string the file is the set's {} \
+                 bytes, sha256 {})",
+                file.display(),
+                entry.name,
+                stats.games,
+                stats.positions,
+                stats.kept,
+                entry.bytes,
+                entry.sha256
+            );
+            ExitCode::from(1)
+        }
+        Verdict::Differs(mismatches) => {
+            println!("{}: not the set {}:", file.display(), entry.name);
+            for (what, theirs, ours) in mismatches {
+                println!("  {what}: {theirs} in the manifest, {ours} in the file");
+            }
+            ExitCode::from(1)
+        }
     }
-    println!("{}: not the set {}:", file.display(), entry.name);
-    for (what, theirs, ours) in mismatches {
-        println!("  {what}: {theirs} in the manifest, {ours} in the file");
-    }
-    ExitCode::from(1)
 }

@@ -43,8 +43,11 @@ pub use uci_args::{run_uci_lines, uci_lines};
 /// stdin/stdout. UCI commands given as arguments, one an argument, run as
 /// its input (`shears "position startpos" "go depth 10"`; OpenBench's
 /// `shears "genfens 10 seed 1 book None" quit`).
+///
+/// `--version` names the build as a game file's header does: the version
+/// and the commit (`-dirty` when the sources differ from it).
 #[derive(Debug, Parser)]
-#[command(name = "shears", version, about)]
+#[command(name = "shears", version = crate::datagen::header::BUILD, about)]
 pub struct Cli {
     /// Settings file (default: ./engine.toml, else engine.toml next to the
     /// executable, else built-in defaults).

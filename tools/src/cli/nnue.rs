@@ -20,6 +20,9 @@ pub enum CliSchedule {
 
 /// `shears train`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
     /// Data files of `shears datagen`: game files (`.games`, through their
     /// quiet filter), packed records (`.bin`) or text.
@@ -35,7 +38,8 @@ pub struct TrainArgs {
     pub mirror: bool,
     /// Passes over the training positions (in all, counting those of a
     /// resumed run).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    /// At least 1: a run writes only a net that was trained.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
@@ -66,9 +70,13 @@ pub struct TrainArgs {
     /// Seed of the starting net and of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The net file to write.
+    /// The net file to write (written whole to a temporary file beside it,
+    /// then renamed). An existing file is refused unless --force is given.
     #[arg(long, default_value = "data/shears.nnue")]
     pub out: PathBuf,
+    /// Replace an existing --out.
+    #[arg(long)]
+    pub force: bool,
     /// Where a checkpoint is written after each epoch
     /// (`epoch-NNNN.ckpt`).
     #[arg(long, default_value = "data/checkpoints")]
@@ -117,6 +125,7 @@ impl TrainArgs {
             split: self.fit.split(),
             threads: self.fit.threads(),
             out: self.out.clone(),
+            replace: self.force,
             checkpoint_dir: self.checkpoint_dir.clone(),
             resume: self.resume.clone(),
         }

@@ -23,10 +23,13 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// `shears datagen`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct DatagenArgs {
-    /// The data file (created, or resumed): whole games when its name ends
-    /// in `.games`, packed 32-byte records when it ends in `.bin`, else
-    /// text (docs/data.md).
+    /// The game file (created, or resumed): its name ends in `.games`
+    /// (`shears data convert` makes packed or text files of it). An
+    /// existing file that is not this run's own game file is refused.
     pub file: PathBuf,
     /// Games in the file at the end (games already there count).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -176,21 +179,17 @@ pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
         min_ply: args.min_ply,
     };
     let openings = Openings::new(book, random_plies, args.seed);
-    let existing = match datagen::resume(file) {
+    let header = datagen::run_header(&config, &openings, &evaluation);
+    let existing = match datagen::resume(file, &header) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("shears datagen: {}: {e}", file.display());
+            eprintln!("shears datagen: {e}");
             return ExitCode::from(2);
         }
     };
-    let have = existing.games.len() as u64;
-    let what = if datagen::Format::of(file) == datagen::Format::Games {
-        "moves"
-    } else {
-        "positions"
-    };
+    let have = existing.games;
     eprintln!(
-        "{}: {have} games, {} {what} already; playing {} more on {} threads ({}, {}{})",
+        "{}: {have} games, {} moves already; playing {} more on {} threads ({}, {}{})",
         file.display(),
         existing.positions,
         args.games.saturating_sub(have),
@@ -223,6 +222,9 @@ pub(super) fn run_datagen(args: &DatagenArgs, settings: &Options) -> ExitCode {
 
 /// `shears tune`.
 #[derive(Debug, clap::Args)]
+// A negative value after a space (`--lr -1`) is a value, so that the
+// option's own check names what is allowed.
+#[command(allow_negative_numbers = true)]
 pub struct TuneArgs {
     /// Data files: game files (`.games`), packed records (`.bin`) or text.
     #[arg(required = true)]

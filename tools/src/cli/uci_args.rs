@@ -9,10 +9,17 @@
 //! line, in order, and the engine then quits as at the end of its input.
 //!
 //! `genfens` is answered here, in the UCI loop of stdin too: it belongs to
-//! the data tools (`datagen/genfens.rs`), not to the engine.
+//! the data tools (`datagen/genfens.rs`), not to the engine. Its positions
+//! are found as an engine job, as a perft is counted: on stdin the loop
+//! goes on answering `isready`, `stop` (which ends it) and `quit` (which
+//! ends it and the engine) meanwhile, and end of input lets it finish; on
+//! the command line, where every line is given at once, each `genfens`
+//! gives all its positions before the next argument runs.
 
 use std::ffi::OsString;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::CommandFactory;
 
@@ -20,7 +27,8 @@ use super::Cli;
 use crate::datagen::genfens;
 use shears::engine::config::Config;
 use shears::error::ConfigError;
-use shears::uci::{self, command::is_command_word, output::Output};
+use shears::search::Signals;
+use shears::uci::{self, Taken, Tool, ToolRuns, command::is_command_word, output::Output};
 
 /// The UCI lines of a command line `args` (the program's name first), or
 /// `None` when it is a subcommand's (or clap's to refuse).
@@ -46,7 +54,13 @@ pub fn uci_lines(args: &[OsString]) -> Option<Vec<String>> {
 /// settings as the UCI mode reads them.
 pub fn run_uci_lines(lines: Vec<String>) -> ExitCode {
     let (config, problems) = Config::discover_lenient(None);
-    exit_code(uci::run_lines(&config, &problems, lines, &mut genfens_line))
+    exit_code(uci::run_lines(
+        &config,
+        &problems,
+        lines,
+        &mut genfens_line,
+        ToolRuns::InTurn,
+    ))
 }
 
 /// The UCI loop on stdin, `genfens` included.
@@ -57,6 +71,7 @@ pub(super) fn run_stdin(config: &Config, problems: &[ConfigError]) -> ExitCode {
         problems,
         lines.iter(),
         &mut genfens_line,
+        ToolRuns::Beside,
     ))
 }
 
@@ -70,25 +85,48 @@ fn exit_code(result: Result<(), String>) -> ExitCode {
     }
 }
 
-/// Answers a `genfens` line (and takes it); leaves every other line.
-fn genfens_line(line: &str, output: &Output) -> bool {
+/// Takes a `genfens` line (and leaves every other line): a malformed one
+/// is answered at once with an error; the positions are found as an
+/// engine job ([`Taken::Run`]), so that `isready`, `stop` and `quit` are
+/// answered meanwhile; `stop` ends it after the position being found.
+fn genfens_line(line: &str, output: &Arc<Output>) -> Taken {
     if !genfens::is_genfens(line) {
-        return false;
+        return Taken::No;
     }
     output.log_input(line);
-    let answered = genfens::parse(line).and_then(|request| {
-        if !request.extra.is_empty() {
-            output.line(&format!(
-                "info string note: genfens does not use \"{}\"",
-                shears::error::echo(&request.extra.join(" "))
-            ));
+    let request = match genfens::parse(line) {
+        Ok(request) => request,
+        Err(e) => {
+            output.error(&e.to_string());
+            return Taken::Answered;
         }
-        genfens::generate(&request, &mut |fen| {
-            output.line(&format!("info string genfens {fen}"));
-        })
-    });
-    if let Err(e) = answered {
-        output.error(&e.to_string());
+    };
+    if !request.extra.is_empty() {
+        output.line(&format!(
+            "info string note: genfens does not use \"{}\"",
+            shears::error::echo(&request.extra.join(" "))
+        ));
     }
-    true
+    let output = Arc::clone(output);
+    Taken::Run(Tool {
+        name: "genfens",
+        work: Box::new(move |signals: &Signals| {
+            let given = genfens::generate(&request, &mut |fen| {
+                output.line(&format!("info string genfens {fen}"));
+                if signals.stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            match given {
+                Ok(given) if given < request.count => output.line(&format!(
+                    "info string stopped: genfens gave {given} of {} positions",
+                    request.count
+                )),
+                Ok(_) => {}
+                Err(e) => output.error(&e.to_string()),
+            }
+        }),
+    })
 }

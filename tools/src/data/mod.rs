@@ -14,6 +14,7 @@
 //! | `split.rs` | the fitters' held-out games ([`split::Split`]) |
 //! | `stats.rs` | a file's games, positions, kept positions, results and sha256 |
 //! | `manifest.rs` | the manifest of the data sets (`docs/data/manifest.toml`) |
+//! | `verify.rs` | a file checked against its set, and where the manifest is |
 //! | `from_pgn.rs` | a match runner's PGN games (with score comments) as a game file |
 //! | `convert.rs` | a game file's kept positions as a packed or text file |
 
@@ -27,6 +28,7 @@ pub mod split;
 pub mod stats;
 pub mod target;
 mod units;
+pub mod verify;
 
 pub use files::{Files, read_files};
 pub use reader::{

@@ -4,7 +4,7 @@
 //! the whole file, so a damaged file is found here (with the game named).
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Seek, SeekFrom};
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -47,8 +47,20 @@ pub struct Stats {
 ///
 /// When the file cannot be read.
 pub fn sha256_file(path: &Path) -> io::Result<String> {
+    sha256_spliced(&[], path, 0)
+}
+
+/// The sha256 of `prefix` followed by the file `path` from byte `skip`
+/// on (a file with another header in place of its first `skip` bytes).
+///
+/// # Errors
+///
+/// When the file cannot be read.
+pub fn sha256_spliced(prefix: &[u8], path: &Path, skip: u64) -> io::Result<String> {
     let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(skip))?;
     let mut hasher = Sha256::new();
+    hasher.update(prefix);
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = read_exact_or_end(&mut file, &mut buf)?;
@@ -115,7 +127,8 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
         stats.results = Some(results);
         return Ok(stats);
     }
-    for position in file.positions() {
+    let mut positions = file.positions();
+    for position in positions.by_ref() {
         match position {
             Ok(_) => stats.positions += 1,
             Err(e) if e.is_skippable() => stats.bad += 1,

@@ -22,6 +22,8 @@
 //! does not start with `genfens`.
 
 use std::collections::HashSet;
+use std::num::{IntErrorKind, ParseIntError};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use thiserror::Error;
@@ -86,9 +88,16 @@ pub fn parse(line: &str) -> Result<Request, GenfensError> {
         return Err(usage("not a genfens command".to_owned()));
     }
     let count = tokens.next().ok_or_else(|| usage("no count".to_owned()))?;
-    let count: u64 = count
-        .parse()
-        .map_err(|_| usage(format!("count \"{}\" is not a whole number", echo(count))))?;
+    let count: u64 = count.parse().map_err(|e: ParseIntError| {
+        usage(match e.kind() {
+            IntErrorKind::PosOverflow => format!(
+                "count \"{}\" is too large (at most {})",
+                echo(count),
+                u64::MAX
+            ),
+            _ => format!("count \"{}\" is not a whole number", echo(count)),
+        })
+    })?;
     let (mut seed, mut book, mut extra) = (None, None, Vec::new());
     while let Some(word) = tokens.next() {
         match word.to_ascii_lowercase().as_str() {
@@ -101,7 +110,14 @@ pub fn parse(line: &str) -> Result<Request, GenfensError> {
                 let value = text
                     .parse::<u64>()
                     .or_else(|_| text.parse::<i64>().map(|v| v as u64))
-                    .map_err(|_| usage(format!("seed \"{}\" is not an integer", echo(text))))?;
+                    .map_err(|e: ParseIntError| {
+                        usage(match e.kind() {
+                            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                                format!("seed \"{}\" is too large (a seed has 64 bits)", echo(text))
+                            }
+                            _ => format!("seed \"{}\" is not an integer", echo(text)),
+                        })
+                    })?;
                 seed = Some(value);
             }
             "book" if book.is_none() => {
@@ -122,14 +138,18 @@ pub fn parse(line: &str) -> Result<Request, GenfensError> {
 }
 
 /// Gives the `request.count` positions of `request`, each as a FEN to
-/// `on_fen` as soon as it is found.
+/// `on_fen` as soon as it is found, until `on_fen` breaks; returns how
+/// many it gave.
 ///
 /// # Errors
 ///
 /// When the book cannot be read, the search cannot start, or no balanced
 /// new opening is found for a position (a book whose every line is lost,
 /// or too few different positions for the count).
-pub fn generate(request: &Request, on_fen: &mut dyn FnMut(&str)) -> Result<(), GenfensError> {
+pub fn generate(
+    request: &Request,
+    on_fen: &mut dyn FnMut(&str) -> ControlFlow<()>,
+) -> Result<u64, GenfensError> {
     let book = match &request.book {
         Some(path) => Book::load(std::slice::from_ref(path))?,
         None => Book::default(),
@@ -159,9 +179,11 @@ pub fn generate(request: &Request, on_fen: &mut dyn FnMut(&str)) -> Result<(), G
             !seen.contains(&pos.key())
         })?;
         seen.insert(pos.key());
-        on_fen(&pos.fen());
+        if on_fen(&pos.fen()).is_break() {
+            return Ok(index + 1);
+        }
     }
-    Ok(())
+    Ok(request.count)
 }
 
 #[cfg(test)]
@@ -208,7 +230,12 @@ mod tests {
                 book: None,
                 extra: Vec::new(),
             };
-            generate(&request, &mut |fen| out.push(fen.to_owned())).unwrap();
+            let given = generate(&request, &mut |fen| {
+                out.push(fen.to_owned());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(given, 6);
             out
         };
         let a = fens(3);

@@ -108,6 +108,31 @@ impl Header {
         self.table().ok()?.remove(key)
     }
 
+    /// This header with the setting `key` set to `value`, in its place
+    /// (added last when the header has none).
+    pub fn with_setting(&self, key: &str, value: &toml::Value) -> Header {
+        let line = format!("{key} = {value}");
+        let mut found = false;
+        let mut settings: String = self
+            .settings
+            .lines()
+            .map(|l| {
+                let own = l.split_once('=').is_some_and(|(k, _)| k.trim() == key);
+                found |= own;
+                if own {
+                    format!("{line}\n")
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        if !found {
+            settings.push_str(&line);
+            settings.push('\n');
+        }
+        Header { settings }
+    }
+
     /// The header's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FIXED + self.settings.len());

@@ -5,31 +5,22 @@
 //!
 //! | file | what it owns |
 //! |---|---|
-//! | `mod.rs` | the run: settings, the formats, the worker threads, writing in game order |
-//! | `resume.rs` | what a file already holds, for a run that resumes it |
-//! | `games.rs` | the game format (whole games, 4 bytes a move), for files named `*.games` |
+//! | `mod.rs` | the run: settings, the worker threads, writing in game order |
+//! | `resume.rs` | what a game file already holds, and which files a run refuses |
+//! | `games.rs` | the game format (whole games, 4 bytes a move), the one `datagen` writes |
 //! | `header.rs` | a game file's header: magic, version, the settings of the run |
-//! | `format.rs` | the text line format of the kept positions |
-//! | `packed.rs` | the packed binary format (32-byte records), for files named `*.bin` |
+//! | `format.rs` | the text line format of the kept positions (`data convert`, readers) |
+//! | `packed.rs` | the packed binary format (32-byte records, `data convert`, readers) |
 //! | `opening.rs` | the opening book and which opening each game gets |
 //! | `game.rs` | one game: balance check, adjudication, the quiet filter |
 //! | `genfens.rs` | OpenBench's `genfens`: the openings of the games as FENs |
 //!
-//! **Three formats**, by the file's name:
-//!
-//! - `*.games`: whole games (`games.rs`): the start position, then every move
-//!   with its search score, the result. Which positions train is decided on
-//!   reading (the quiet filter), so the file keeps everything.
-//! - `*.bin`: the kept positions, 32 bytes each (`packed.rs`), each game
-//!   closed by an end-of-game record.
-//! - anything else: text, appended game by game:
-//!
-//! ```text
-//! # datagen <settings of the run>     once per run (a comment)
-//! <fen> | <result> | <score>          one line per kept position (format.rs)
-//! ...
-//! # game <index> <result> <plies>
-//! ```
+//! **One format.** `datagen` writes game files (`*.games`, `games.rs`)
+//! only: the start position, then every move with its search score, the
+//! result. Which positions train is decided on reading (the quiet filter),
+//! so the file keeps everything. Packed (`.bin`) and text files of the
+//! kept positions are made from it by `shears data convert`; a run asked
+//! for another name is refused, naming that command ([`resume`]).
 //!
 //! **Game order.** Game `i` of seed `s` is always the same game (same
 //! opening, same moves: the search is single-threaded with a node or depth
@@ -38,14 +29,13 @@
 //! is written, so the file is the same bytes whatever the number of
 //! threads, and a sha256 compares files made on different machines.
 //!
-//! **Resuming.** A game's block is written whole and flushed. Stopping the
-//! run at any moment loses at most the games in play; the next run cuts off
-//! an unfinished game at the end and plays the games whose index is not
-//! there ([`resume`]): in a game file, the games from `n` on, so that a run
-//! stopped and resumed writes the same file as one run. A game file's
-//! header holds the run's settings and the build; a run with other
-//! settings refuses to append to it. Bytes already written are never
-//! rewritten.
+//! **Resuming.** A game is written whole and flushed. Stopping the run at
+//! any moment loses at most the games in play; the next run cuts off an
+//! unfinished game at the end and plays the games from `n` on, so that a
+//! run stopped and resumed writes the same file as one run. A file's
+//! header holds the run's settings and the build; a run appends only to a
+//! file whose header is its own, and refuses any other file before it
+//! writes a byte. Bytes already written are never rewritten.
 //!
 //! Which positions are kept, and how games end: see `game.rs`. The tuner
 //! still resolves each position with a quiescence search.
@@ -74,7 +64,7 @@ pub use game::{
     RESIGN_PLIES, RESIGN_SCORE, game_ply, keep,
 };
 pub use opening::{Book, BookError, Openings};
-pub use resume::{Existing, resume};
+pub use resume::{Existing, ResumeError, resume};
 
 use header::{BUILD, Header};
 
@@ -92,9 +82,8 @@ pub const MIN_PLY: u32 = 16;
 /// Nodes per move when neither a node nor a depth limit is given.
 pub const DEFAULT_NODES: u64 = 5_000;
 
-/// The evaluation as the settings line shows it: nothing for the
-/// hand-crafted one (the line is as it always was), ` eval net <file>` for
-/// a net.
+/// The evaluation as a run's first line shows it: nothing for the
+/// hand-crafted one, ` eval net <file>` for a net.
 pub fn describe_evaluation(evaluation: &Evaluation) -> String {
     match evaluation {
         Evaluation::HandCrafted => String::new(),
@@ -124,7 +113,7 @@ pub struct DatagenConfig {
 }
 
 impl DatagenConfig {
-    /// The settings as the `# datagen` line shows them.
+    /// The settings as a run's first line (on stderr) shows them.
     pub fn describe(&self) -> String {
         let or_dash = |v: Option<String>| v.unwrap_or_else(|| "-".to_owned());
         format!(
@@ -173,45 +162,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The game's block in the data file.
-    pub fn to_text(&self) -> String {
-        let mut text = String::new();
-        for p in &self.positions {
-            text.push_str(&format::format_line(&p.fen(), self.result, p.white_score));
-            text.push('\n');
-        }
-        text.push_str(&format!(
-            "# game {} {:.1} {}\n",
-            self.index, self.result, self.plies
-        ));
-        text
-    }
-
-    /// The game's block in a packed data file.
-    pub fn to_packed(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity((self.positions.len() + 1) * packed::RECORD);
-        for p in &self.positions {
-            bytes.extend_from_slice(&packed::pack(&p.board, self.result, Some(p.white_score)));
-        }
-        bytes.extend_from_slice(&packed::pack_game_end(self.index, self.result, self.plies));
-        bytes
-    }
-
     /// The game in a game file.
     pub fn to_game(&self) -> games::Game {
         games::Game {
             start: self.start.clone(),
             result: self.result,
             moves: self.moves.iter().map(|&(m, s)| (m, Some(s))).collect(),
-        }
-    }
-
-    /// The game's bytes in a file of `format`.
-    pub fn to_bytes(&self, format: Format) -> Vec<u8> {
-        match format {
-            Format::Text => self.to_text().into_bytes(),
-            Format::Packed => self.to_packed(),
-            Format::Games => self.to_game().to_bytes(),
         }
     }
 }
@@ -301,18 +257,9 @@ pub enum DatagenError {
         /// The pool's error.
         reason: String,
     },
-    /// A game file made with other settings (or another build).
-    #[error(
-        "{path} was made with other settings: {}; resume it with its own settings and build, \
-         or write to another file",
-        .differences.join("; ")
-    )]
-    OtherSettings {
-        /// The data file.
-        path: String,
-        /// Each setting that differs.
-        differences: Vec<String>,
-    },
+    /// The file is not this run's own game file (or cannot be read).
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
     /// No try at an opening for a game was playable and balanced.
     #[error(
         "game {index}: no playable opening scored within ±{MAX_OPENING_SCORE} cp in {tries} tries \
@@ -334,9 +281,10 @@ pub enum DatagenError {
 ///
 /// # Errors
 ///
-/// When the file cannot be read or written, is a game file of other
-/// settings, the threads or tables cannot be had, or a game finds no
-/// balanced opening.
+/// When the file is not this run's own game file ([`ResumeError`]: another
+/// name than `.games`, another kind of file, other settings; nothing is
+/// written then), cannot be read or written, the threads or tables cannot
+/// be had, or a game finds no balanced opening.
 pub fn run(
     path: &Path,
     config: &DatagenConfig,
@@ -348,22 +296,9 @@ pub fn run(
         path: path.display().to_string(),
         source,
     };
-    let format = Format::of(path);
     let header = run_header(config, openings, evaluation);
-    let existing = resume(path).map_err(io_error)?;
-    if let Some(theirs) = &existing.header {
-        let differences = theirs.differences(&header);
-        if !differences.is_empty() {
-            return Err(DatagenError::OtherSettings {
-                path: path.display().to_string(),
-                differences,
-            });
-        }
-    }
-    let todo: Vec<u64> = (0..)
-        .filter(|i| !existing.games.contains(i))
-        .take(config.games.saturating_sub(existing.games.len() as u64) as usize)
-        .collect();
+    let existing = resume(path, &header)?;
+    let todo: Vec<u64> = (existing.games..config.games.max(existing.games)).collect();
     if todo.is_empty() {
         return Ok((0, 0));
     }
@@ -375,24 +310,12 @@ pub fn run(
         .map_err(io_error)?;
     file.set_len(existing.complete_len).map_err(io_error)?;
     file.seek(SeekFrom::End(0)).map_err(io_error)?;
-    match format {
-        Format::Text => {
-            let line = format!(
-                "# datagen {} {}{}\n",
-                config.describe(),
-                openings.describe(),
-                describe_evaluation(evaluation)
-            );
-            file.write_all(line.as_bytes()).map_err(io_error)?;
-        }
-        Format::Games if existing.header.is_none() => {
-            file.write_all(&header.to_bytes()).map_err(io_error)?;
-        }
-        Format::Games | Format::Packed => {}
+    if existing.header.is_none() {
+        file.write_all(&header.to_bytes()).map_err(io_error)?;
     }
     let mut written = (0u64, 0u64);
     play_in_order(config, evaluation, openings, &todo, &mut |record| {
-        file.write_all(&record.to_bytes(format))
+        file.write_all(&record.to_game().to_bytes())
             .and_then(|()| file.flush())
             .map_err(io_error)?;
         written.0 += 1;

@@ -1,6 +1,7 @@
-//! The runs of `datagen`: resuming, the formats, game order, books.
+//! The runs of `datagen`: resuming, the files it refuses, the kept
+//! positions, books.
 
-use std::collections::HashSet;
+use std::path::Path;
 
 use super::*;
 
@@ -22,159 +23,115 @@ fn no_book(config: &DatagenConfig) -> Openings {
     Openings::new(Book::default(), config.random_plies, config.seed)
 }
 
+fn run_small(path: &Path, config: &DatagenConfig) -> Result<(u64, u64), DatagenError> {
+    run(
+        path,
+        config,
+        &Evaluation::HandCrafted,
+        &no_book(config),
+        &|_| {},
+    )
+}
+
 #[test]
 fn an_interrupted_file_resumes_without_losing_or_repeating_games() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("data.txt");
-    let (games, _) = run(
-        &path,
-        &small(),
-        &Evaluation::HandCrafted,
-        &no_book(&small()),
-        &|_| {},
-    )
-    .unwrap();
+    let path = dir.path().join("data.games");
+    let (games, _) = run_small(&path, &small()).unwrap();
     assert_eq!(games, 2);
-    let full = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        full.starts_with("# datagen seed 7 nodes 300 depth - "),
-        "{full}"
-    );
-    for line in full.lines().filter(|l| !l.starts_with('#')) {
-        let parsed = format::parse_line(line).unwrap();
-        assert!(parsed.score.is_some(), "{line}");
-    }
-    // A run killed in the middle of a block: a partial game at the end.
-    let partial = format!("{full}8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | 3\n8/8/8/8/8/8/8/K5k");
-    std::fs::write(&path, partial).unwrap();
-    let existing = resume(&path).unwrap();
-    assert_eq!(existing.games, HashSet::from([0, 1]));
+    let full = std::fs::read(&path).unwrap();
+    let header = run_header(&small(), &no_book(&small()), &Evaluation::HandCrafted);
+    assert!(full.starts_with(&header.to_bytes()));
+    // A run killed in the middle of a game: its start position and a move.
+    let mut partial = full.clone();
+    partial.extend_from_slice(&full[header.len() as usize..][..games::START + 4]);
+    std::fs::write(&path, &partial).unwrap();
+    let existing = resume(&path, &header).unwrap();
+    assert_eq!(existing.games, 2);
     assert_eq!(existing.complete_len, full.len() as u64);
 
     let more = DatagenConfig {
         games: 3,
         ..small()
     };
-    let (games, _) = run(
-        &path,
-        &more,
-        &Evaluation::HandCrafted,
-        &no_book(&more),
-        &|_| {},
-    )
-    .unwrap();
+    let (games, _) = run_small(&path, &more).unwrap();
     assert_eq!(games, 1, "only the missing game is played");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with(&full), "what was written is kept");
-    assert!(!text.contains("K5k"), "the partial block is cut off");
-    assert_eq!(resume(&path).unwrap().games, HashSet::from([0, 1, 2]));
-    // Nothing left to do: nothing is written, not even a header.
-    let (games, _) = run(
-        &path,
-        &more,
-        &Evaluation::HandCrafted,
-        &no_book(&more),
-        &|_| {},
-    )
-    .unwrap();
+    let after = std::fs::read(&path).unwrap();
+    assert!(after.starts_with(&full), "what was written is kept");
+    assert_eq!(resume(&path, &header).unwrap().games, 3);
+    // Nothing left to do: nothing is written.
+    let (games, _) = run_small(&path, &more).unwrap();
     assert_eq!(games, 0);
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert_eq!(std::fs::read(&path).unwrap(), after);
 }
 
 #[test]
-fn a_packed_file_holds_the_text_file_positions_and_resumes() {
+fn the_games_hold_the_positions_the_run_kept() {
+    // The quiet filter on reading a game file keeps exactly the positions
+    // `play_game` kept while it played: converted to a packed file, the
+    // games are the records of those positions.
     let dir = tempfile::tempdir().unwrap();
-    let (txt, bin) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
+    let (games, bin) = (dir.path().join("d.games"), dir.path().join("d.bin"));
+    let records = std::sync::Mutex::new(Vec::new());
     run(
-        &txt,
+        &games,
         &small(),
         &Evaluation::HandCrafted,
         &no_book(&small()),
-        &|_| {},
+        &|record| records.lock().unwrap().push(record.clone()),
     )
     .unwrap();
-    run(
-        &bin,
-        &small(),
-        &Evaluation::HandCrafted,
-        &no_book(&small()),
-        &|_| {},
-    )
-    .unwrap();
-    let text = std::fs::read_to_string(&txt).unwrap();
-    let bytes = std::fs::read(&bin).unwrap();
-    assert_eq!(bytes.len() % packed::RECORD, 0);
-    // Decode the packed file back into text lines.
-    let mut decoded = String::new();
-    for chunk in bytes.chunks_exact(packed::RECORD) {
-        match packed::unpack(chunk.try_into().unwrap()).unwrap() {
-            packed::Record::Position {
-                board,
-                result,
-                score,
-            } => {
-                let fen = Fen::from_position(&board, EnPassantMode::Legal).to_string();
-                decoded.push_str(&format::format_line(&fen, result, score.unwrap()));
-                decoded.push('\n');
-            }
-            packed::Record::GameEnd {
-                index,
-                result,
-                plies,
-            } => decoded.push_str(&format!("# game {index} {result:.1} {plies}\n")),
+    let mut expected = Vec::new();
+    for record in records.into_inner().unwrap() {
+        for p in &record.positions {
+            expected.extend_from_slice(&packed::pack(&p.board, record.result, Some(p.white_score)));
         }
+        expected.extend_from_slice(&packed::pack_game_end(
+            record.index,
+            record.result,
+            record.plies,
+        ));
     }
-    let without_header: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
-    assert_eq!(decoded, without_header);
-    let existing = resume(&bin).unwrap();
-    assert_eq!(existing.games, HashSet::from([0, 1]));
-    assert_eq!(existing.complete_len, bytes.len() as u64);
-    assert_eq!(existing.positions, resume(&txt).unwrap().positions);
-
-    // Cut off inside a game: a whole position record, then half of one.
-    let mut cut = bytes.clone();
-    cut.extend_from_slice(&bytes[..packed::RECORD + 16]);
-    std::fs::write(&bin, &cut).unwrap();
-    assert_eq!(resume(&bin).unwrap().complete_len, bytes.len() as u64);
-    let more = DatagenConfig {
-        games: 3,
-        ..small()
-    };
-    let (games, _) = run(
-        &bin,
-        &more,
-        &Evaluation::HandCrafted,
-        &no_book(&more),
-        &|_| {},
-    )
-    .unwrap();
-    assert_eq!(games, 1);
-    let after = std::fs::read(&bin).unwrap();
-    assert!(after.starts_with(&bytes));
-    assert_eq!(resume(&bin).unwrap().games, HashSet::from([0, 1, 2]));
+    crate::data::convert::convert(&games, &bin, None).unwrap();
+    assert_eq!(std::fs::read(&bin).unwrap(), expected);
 }
 
 #[test]
-fn a_file_of_the_old_format_resumes_with_the_new_one() {
+fn a_file_that_is_not_its_own_is_refused_and_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.txt");
-    let old = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5\n\
-               # game 0 0.5 80\n";
-    std::fs::write(&path, old).unwrap();
-    let existing = resume(&path).unwrap();
-    assert_eq!((existing.games.len(), existing.positions), (1, 1));
-    let (games, _) = run(
-        &path,
-        &small(),
-        &Evaluation::HandCrafted,
-        &no_book(&small()),
-        &|_| {},
-    )
-    .unwrap();
-    assert_eq!(games, 1, "game 0 is there already");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with(old));
-    assert!(text.contains("\n# game 1 "));
+    let junk = b"# my notes, not training data\n";
+    let header = run_header(&small(), &no_book(&small()), &Evaluation::HandCrafted);
+    for name in ["notes.games", "notes.bin", "notes.txt"] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, junk).unwrap();
+        let err = run_small(&path, &small()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DatagenError::Resume(ResumeError::NotGames { .. } | ResumeError::NotOurs { .. })
+            ),
+            "{name}: {err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), junk, "{name}");
+    }
+    // Another name than .games is refused even when there is no file.
+    let err = run_small(&dir.path().join("new.bin"), &small()).unwrap_err();
+    assert!(err.to_string().contains("shears data convert"), "{err}");
+    assert!(!dir.path().join("new.bin").exists());
+    // The start of this run's own header (a run stopped while writing it)
+    // is written again; the start of another run's is kept.
+    let path = dir.path().join("cut.games");
+    std::fs::write(&path, &header.to_bytes()[..20]).unwrap();
+    assert_eq!(run_small(&path, &small()).unwrap().0, 2);
+    let other = DatagenConfig { seed: 8, ..small() };
+    let theirs = run_header(&other, &no_book(&other), &Evaluation::HandCrafted).to_bytes();
+    std::fs::write(&path, &theirs[..theirs.len() - 3]).unwrap();
+    let err = run_small(&path, &small()).unwrap_err();
+    assert!(
+        matches!(err, DatagenError::Resume(ResumeError::NotOurs { .. })),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), &theirs[..theirs.len() - 3]);
 }
 
 #[test]
@@ -194,7 +151,7 @@ fn a_one_sided_book_is_an_error_not_a_hang() {
     };
     let openings = Openings::new(Book::load(&[pgn]).unwrap(), 0, 1);
     let err = run(
-        &dir.path().join("d.txt"),
+        &dir.path().join("d.games"),
         &config,
         &Evaluation::HandCrafted,
         &openings,

@@ -74,13 +74,44 @@ pub enum TrainError {
         source: NetError,
     },
     /// The loss stopped being a number.
-    #[error("the loss diverged in epoch {epoch} (it is {loss}); try a lower --lr")]
+    #[error(
+        "the loss diverged in epoch {epoch} (it is {loss}); no net was written: try a lower --lr"
+    )]
     Diverged {
         /// The epoch (from 1).
         epoch: u32,
         /// The loss.
         loss: f64,
     },
+    /// The loss rose far above where the run started.
+    #[error(
+        "the loss exploded in epoch {epoch}: {loss:.6}, from {start:.6} at the start of the run; \
+         no net was written: try a lower --lr"
+    )]
+    Exploded {
+        /// The epoch (from 1).
+        epoch: u32,
+        /// The epoch's training loss.
+        loss: f64,
+        /// The loss of the run's first batch, before its step.
+        start: f64,
+    },
+    /// A trained weight the net file cannot hold (not a number, or an
+    /// output bias beyond the quantised range).
+    #[error("the trained net cannot be exported: {what}; no net was written: try a lower --lr")]
+    Unexportable {
+        /// Which weight, and its value.
+        what: String,
+    },
+    /// The output exists, and replacing it was not asked for.
+    #[error("{}: the net file exists; give --force to replace it, or another --out", .path.display())]
+    OutExists {
+        /// The net file.
+        path: PathBuf,
+    },
+    /// The run would export a net that no step trained.
+    #[error("no training step was taken (the checkpoint has none either): no net was written")]
+    Untrained,
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {

@@ -9,7 +9,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use shears::eval::nnue::AnyNet;
-use shears::eval::nnue::arch::SCALE;
+use shears::eval::nnue::arch::{QA, QB, SCALE};
 
 use super::error::TrainError;
 use super::loss::Target;
@@ -19,30 +19,73 @@ use super::sample::Sample;
 /// Positions per parallel work item.
 const CHUNK: usize = 4096;
 
-/// Quantises `model`, writes it to `path` (making its folder) and reads it
-/// back with the engine's reader: the net the engine will play.
+/// Quantises `model`, writes it to `path` (making its folder) through a
+/// temporary file beside it and a rename, so that a run stopped while it
+/// writes leaves the old file as it was, and reads it back with the
+/// engine's reader: the net the engine will play. An existing `path` is
+/// replaced only when `replace` is set.
 ///
 /// # Errors
 ///
-/// A net of a width the engine does not play; a file that cannot be
-/// written; a file the reader refuses (which would be a bug here).
-pub fn export(model: &Model, path: &Path) -> Result<AnyNet, TrainError> {
+/// A net of a width the engine does not play; a weight that is not a
+/// number or an output bias beyond the quantised range; `path` exists and
+/// `replace` is not set; a file that cannot be written; a file the reader
+/// refuses (which would be a bug here).
+pub fn export(model: &Model, path: &Path, replace: bool) -> Result<AnyNet, TrainError> {
+    exportable(model)?;
     let net = model
         .to_float_net()?
         .quantise()
         .map_err(|_| TrainError::WrongHidden {
             given: model.hidden(),
         })?;
+    if !replace && path.exists() {
+        return Err(TrainError::OutExists {
+            path: path.to_path_buf(),
+        });
+    }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(|e| TrainError::io(dir, e))?;
     }
-    fs::write(path, net.to_bytes()).map_err(|e| TrainError::io(path, e))?;
-    let loaded = AnyNet::load(path).map_err(|source| TrainError::Export {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = fs::write(&temporary, net.to_bytes())
+        .map_err(|e| TrainError::io(&temporary, e))
+        .and_then(|()| {
+            AnyNet::load(&temporary).map_err(|source| TrainError::Export {
+                path: temporary.clone(),
+                source,
+            })
+        })
+        .and_then(|loaded| {
+            fs::rename(&temporary, path).map_err(|e| TrainError::io(path, e))?;
+            Ok(loaded)
+        });
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    let loaded = written?;
     debug_assert_eq!(loaded, net);
     Ok(loaded)
+}
+
+/// Whether the net file can hold `model`'s weights: every one a number,
+/// and the output bias within the quantised range (`round(b2 · QA · QB)`
+/// an i32; the others are clipped during training).
+fn exportable(model: &Model) -> Result<(), TrainError> {
+    if let Some(k) = model.params.iter().position(|w| !w.is_finite()) {
+        return Err(TrainError::Unexportable {
+            what: format!("weight {k} is {}", model.params[k]),
+        });
+    }
+    let b2 = model.params[model.b2_index()];
+    let limit = f64::from(i32::MAX) / f64::from(QA * QB);
+    if f64::from(b2).abs() > limit {
+        return Err(TrainError::Unexportable {
+            what: format!("the output bias is {b2}, beyond ±{limit:.0}"),
+        });
+    }
+    Ok(())
 }
 
 /// The float net against the quantised net on a set of positions.

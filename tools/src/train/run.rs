@@ -35,6 +35,8 @@ pub struct RunConfig {
     pub threads: usize,
     /// The net file to write.
     pub out: PathBuf,
+    /// Whether an existing `out` may be replaced.
+    pub replace: bool,
     /// Where the checkpoints go.
     pub checkpoint_dir: PathBuf,
     /// The checkpoint to go on from.
@@ -58,8 +60,15 @@ pub struct Summary {
 /// # Errors
 ///
 /// Bad options, data, checkpoint or output file (each [`TrainError`] names
-/// what and where); a diverging loss.
+/// what and where; an existing output without `replace`); a loss that
+/// diverges or explodes, a net that cannot be exported or that no step
+/// trained. No net is written then.
 pub fn run(config: &RunConfig) -> Result<Summary, TrainError> {
+    if !config.replace && config.out.exists() {
+        return Err(TrainError::OutExists {
+            path: config.out.clone(),
+        });
+    }
     if !is_supported_width(config.settings.hidden) {
         return Err(TrainError::WrongHidden {
             given: config.settings.hidden,
@@ -218,6 +227,9 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
         "epoch {}: held-out loss {:.6} (against the results {:.6})",
         trainer.epoch, validation[0], validation[1]
     );
+    // The loss of the run's first batch: where a loss that explodes is
+    // measured from.
+    let mut start_loss = None;
     while trainer.epoch < settings.epochs {
         let epoch = trainer.epoch + 1;
         let started = Instant::now();
@@ -236,13 +248,12 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
         });
         let seconds = started.elapsed().as_secs_f64();
         progress.finish_and_clear();
-        if !report.train_loss.is_finite() {
-            return Err(TrainError::Diverged {
-                epoch,
-                loss: report.train_loss,
-            });
-        }
+        let start = *start_loss.get_or_insert(report.first_loss);
+        check_loss(epoch, report.train_loss, start)?;
         validation = mean_losses(&trainer.model, samples, &parts.validation, targets);
+        if let Some(&loss) = validation.iter().find(|l| !l.is_finite()) {
+            return Err(TrainError::Diverged { epoch, loss });
+        }
         println!(
             "epoch {epoch}/{}: train loss {:.6}, held-out loss {:.6} (against the results {:.6}), \
              lr {:.3e}, {:.0} positions/s, {seconds:.1} s",
@@ -266,7 +277,10 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
         .save(&path)?;
     }
 
-    let net = export(&trainer.model, &config.out)?;
+    if trainer.adam.steps == 0 {
+        return Err(TrainError::Untrained);
+    }
+    let net = export(&trainer.model, &config.out, config.replace)?;
     let agreement = agreement(&trainer.model, &net, samples, &parts.validation, &target);
     println!(
         "net written to {} ({} bytes)",
@@ -289,4 +303,26 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
         validation,
         agreement,
     })
+}
+
+/// A training loss above this many times the run's first batch loss (and
+/// above it by [`EXPLODED_MARGIN`]) has exploded: a sound run's loss falls
+/// from its start, and one whose learning rate diverges rises to that of
+/// a net saturated at a win or a loss everywhere (about 0.3 where the
+/// start is 0.07).
+const EXPLODED_FACTOR: f64 = 2.0;
+/// See [`EXPLODED_FACTOR`]: for a start near zero (a resumed, well-fitted
+/// net), the rise that counts.
+const EXPLODED_MARGIN: f64 = 0.01;
+
+/// Stops a run whose training loss in `epoch` is not a number, or has
+/// exploded from `start` (the loss of the run's first batch).
+fn check_loss(epoch: u32, loss: f64, start: f64) -> Result<(), TrainError> {
+    if !loss.is_finite() {
+        return Err(TrainError::Diverged { epoch, loss });
+    }
+    if start.is_finite() && loss > start * EXPLODED_FACTOR && loss > start + EXPLODED_MARGIN {
+        return Err(TrainError::Exploded { epoch, loss, start });
+    }
+    Ok(())
 }

@@ -108,8 +108,11 @@ pub struct Trainer {
 /// What one epoch did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpochReport {
-    /// The mean loss of the batches, each taken before its step.
+    /// The mean loss of the batches, each taken before its step; not a
+    /// number when a batch's loss was not (the epoch stopped there).
     pub train_loss: f64,
+    /// The loss of the epoch's first batch, before its step.
+    pub first_loss: f64,
     /// The learning rate of the last step.
     pub last_rate: f32,
 }
@@ -153,7 +156,8 @@ impl Trainer {
 
     /// Trains one epoch on the positions `train` of `samples`;
     /// `on_batch` gets the positions done so far in the epoch after each
-    /// step.
+    /// step. A batch whose loss is not a number ends the epoch before its
+    /// step, with that loss as the epoch's.
     pub fn train_epoch(
         &mut self,
         samples: &[Sample],
@@ -164,6 +168,7 @@ impl Trainer {
         let order = self.order(train, self.epoch);
         let batches = order.len().div_ceil(settings.batch_size).max(1);
         let (mut loss, mut rate, mut done) = (0.0, settings.lr, 0);
+        let mut first_loss = f64::NAN;
         for (b, batch) in order.chunks(settings.batch_size).enumerate() {
             rate = settings.schedule.rate(
                 settings.lr,
@@ -171,13 +176,25 @@ impl Trainer {
                 b as f64 / batches as f64,
                 settings.epochs,
             );
-            loss += batch_gradient(
+            let batch_loss = batch_gradient(
                 &self.model,
                 samples,
                 batch,
                 &settings.target,
                 &mut self.workers,
             );
+            if b == 0 {
+                first_loss = batch_loss / batch.len() as f64;
+            }
+            if !batch_loss.is_finite() {
+                self.epoch += 1;
+                return EpochReport {
+                    train_loss: batch_loss,
+                    first_loss,
+                    last_rate: rate,
+                };
+            }
+            loss += batch_loss;
             self.adam.step(
                 &mut self.model.params,
                 &self.workers[0].grad,
@@ -191,6 +208,7 @@ impl Trainer {
         self.epoch += 1;
         EpochReport {
             train_loss: loss / order.len().max(1) as f64,
+            first_loss,
             last_rate: rate,
         }
     }

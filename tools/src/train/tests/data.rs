@@ -149,6 +149,7 @@ fn a_run_refuses_another_hidden_size_before_reading_anything() {
         split: Split::EveryNthGame(20),
         threads: 1,
         out: dir.path().join("net.nnue"),
+        replace: false,
         checkpoint_dir: dir.path().join("checkpoints"),
         resume: None,
     };

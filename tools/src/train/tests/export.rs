@@ -1,9 +1,10 @@
 //! Export → load: the engine reads the net, and its integer evaluation
 //! agrees with the float net within docs/nnue.md's bound on every position.
 
-use shears::eval::nnue::arch::{Layout, QA, QB, SCALE};
+use shears::eval::nnue::arch::{DEFAULT_HIDDEN, Layout, QA, QB, SCALE};
 use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, screlu};
 
+use super::super::error::TrainError;
 use super::super::export::{agreement, export};
 use super::super::model::{Model, Scratch};
 use super::super::sample::Sample;
@@ -64,7 +65,12 @@ where
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nets").join("trained.nnue");
-    let any = export(&trainer.model, &path).unwrap();
+    let any = export(&trainer.model, &path, false).unwrap();
+    // Written whole and renamed: no temporary file is left beside it.
+    assert_eq!(
+        std::fs::read_dir(path.parent().unwrap()).unwrap().count(),
+        1
+    );
     assert_eq!((any.hidden(), any.layout()), (H, layout));
     assert_eq!(AnyNet::load(&path).unwrap(), any);
     assert_eq!(
@@ -112,7 +118,32 @@ where
 fn a_net_of_another_hidden_size_is_not_exported() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("small.nnue");
-    let err = export(&Model::zeroed(8), &path).unwrap_err();
+    let err = export(&Model::zeroed(8), &path, false).unwrap_err();
     assert!(err.to_string().contains("--hidden 8"), "{err}");
     assert!(!path.exists());
+}
+
+#[test]
+fn a_net_the_file_cannot_hold_or_an_existing_file_without_replace_is_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.nnue");
+    let old = b"the previous net".to_vec();
+    std::fs::write(&path, &old).unwrap();
+    let fresh = Trainer::new(settings(DEFAULT_HIDDEN, 2)).model;
+    let err = export(&fresh, &path, false).unwrap_err();
+    assert!(matches!(err, TrainError::OutExists { .. }), "{err}");
+    let mut exploded = fresh.clone();
+    let b2 = exploded.b2_index();
+    exploded.params[b2] = 1e9;
+    let err = export(&exploded, &path, true).unwrap_err();
+    assert!(err.to_string().contains("the output bias is"), "{err}");
+    let mut not_a_number = fresh.clone();
+    not_a_number.params[3] = f32::NAN;
+    let err = export(&not_a_number, &path, true).unwrap_err();
+    assert!(err.to_string().contains("weight 3 is NaN"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), old);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // Asked to replace it, a sound net does.
+    let net = export(&fresh, &path, true).unwrap();
+    assert_eq!(AnyNet::load(&path).unwrap(), net);
 }
