@@ -162,6 +162,7 @@ pub fn open(path: &Path) -> Result<DataFile, DataError> {
                 return Err(header_error(HeaderError::Truncated {
                     needed: 14,
                     found: 0,
+                    bytes: Vec::new(),
                 }));
             }
             Err(HeaderError::Io(e)) => return Err(io_error(e)),
@@ -181,8 +182,9 @@ pub fn open(path: &Path) -> Result<DataFile, DataError> {
 /// A file's complete part: what a run that appends to it keeps.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Extent {
-    /// Indices of the complete games (in a game file, `0..n`).
-    pub games: HashSet<u64>,
+    /// Complete games: in a game file the games `0..games`, in a text or
+    /// packed file the distinct indices of its end-of-game lines or records.
+    pub games: u64,
     /// Bytes up to the end of the last complete game (header included).
     pub complete_len: u64,
     /// Positions in the complete part: kept positions (the lines or
@@ -280,32 +282,34 @@ impl DataFile {
     ///
     /// When the file cannot be read.
     pub fn extent(self) -> io::Result<Extent> {
-        let mut extent = Extent::default();
         let mut units = match self.format {
             Format::Games => {
                 let header_len = self.header.as_ref().map_or(0, Header::len);
                 let mut input = self.input;
                 let scan = games::scan(&mut input)?;
-                extent.games = (0..scan.games).collect();
-                extent.complete_len = header_len + scan.complete_len;
-                extent.positions = scan.moves;
-                return Ok(extent);
+                return Ok(Extent {
+                    games: scan.games,
+                    complete_len: header_len + scan.complete_len,
+                    positions: scan.moves,
+                });
             }
             Format::Text => Units::new(self.input, false),
             Format::Packed => Units::new(self.input, true),
         };
+        let mut extent = Extent::default();
+        let mut games = HashSet::new();
         let mut pending = 0;
-        loop {
+        'chunks: loop {
             let chunk = units.next_chunk()?;
             if chunk.is_empty() {
-                return Ok(extent);
+                break;
             }
             for unit in chunk {
                 let (end, index) = match unit {
                     Unit::Line {
                         complete: false, ..
                     }
-                    | Unit::Cut { .. } => return Ok(extent),
+                    | Unit::Cut { .. } => break 'chunks,
                     Unit::Line { end, text, .. } => {
                         match classify(&String::from_utf8_lossy(&text)) {
                             Line::GameEnd(index) => (end, Some(index)),
@@ -320,7 +324,7 @@ impl DataFile {
                 };
                 match index {
                     Some(index) => {
-                        extent.games.insert(index);
+                        games.insert(index);
                         extent.complete_len = end;
                         extent.positions += pending;
                         pending = 0;
@@ -329,6 +333,8 @@ impl DataFile {
                 }
             }
         }
+        extent.games = games.len() as u64;
+        Ok(extent)
     }
 }
 

@@ -136,7 +136,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
         }
     }
     stats.kept = stats.positions;
-    stats.games = open(path)?.extent().map_err(io_error)?.games.len() as u64;
+    stats.games = open(path)?.extent().map_err(io_error)?.games;
     Ok(stats)
 }
 

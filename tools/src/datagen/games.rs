@@ -271,7 +271,8 @@ pub(crate) fn read_exact_or_end(input: &mut impl Read, buf: &mut [u8]) -> io::Re
 }
 
 /// What the game part of a file holds, counted without replaying the
-/// moves (resuming a run reads only this).
+/// moves (the reader's `DataFile::extent` of a game file, which a resumed
+/// run reads, is this).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Scan {
     /// Complete games.

@@ -62,6 +62,9 @@ pub enum HeaderError {
         needed: u64,
         /// Bytes there.
         found: u64,
+        /// Those bytes (all of the input): a run stopped while it wrote
+        /// its header left the start of that header.
+        bytes: Vec<u8>,
     },
     /// The settings are too long, not UTF-8 or not TOML.
     #[error("the header's settings cannot be read: {0}")]
@@ -171,6 +174,7 @@ impl Header {
                 HeaderError::Truncated {
                     needed: FIXED as u64,
                     found: got as u64,
+                    bytes: fixed[..got].to_vec(),
                 }
             } else {
                 HeaderError::Magic
@@ -180,6 +184,7 @@ impl Header {
             return Err(HeaderError::Truncated {
                 needed: FIXED as u64,
                 found: got as u64,
+                bytes: fixed[..got].to_vec(),
             });
         }
         let version = u16::from_le_bytes([fixed[8], fixed[9]]);
@@ -195,9 +200,12 @@ impl Header {
         let mut text = vec![0u8; n];
         let got = read_exact_or_end(input, &mut text)?;
         if got < n {
+            let mut bytes = fixed.to_vec();
+            bytes.extend_from_slice(&text[..got]);
             return Err(HeaderError::Truncated {
                 needed: (FIXED + n) as u64,
                 found: (FIXED + got) as u64,
+                bytes,
             });
         }
         let settings = String::from_utf8(text)
@@ -278,6 +286,16 @@ mod tests {
         for cut in [3, 12, bytes.len() - 1] {
             let err = Header::read(&mut &bytes[..cut]).unwrap_err();
             assert!(matches!(err, HeaderError::Truncated { .. }), "{cut}: {err}");
+            // The bytes found come with the error (a resumed run compares
+            // them with its own header).
+            match err {
+                HeaderError::Truncated {
+                    found, bytes: got, ..
+                } => {
+                    assert_eq!((found, got.as_slice()), (cut as u64, &bytes[..cut]));
+                }
+                _ => unreachable!("checked above"),
+            }
         }
         assert!(matches!(
             Header::read(&mut &b"rnbqkbnr/pppppppp"[..]).unwrap_err(),

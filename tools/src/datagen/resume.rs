@@ -9,15 +9,20 @@
 //! written: a file of another name than `.games` (`datagen` writes game
 //! files only; packed and text files are made by `shears data convert`),
 //! a file that is not a game file, and a game file of other settings.
+//!
+//! **Read through the one reader.** The file is opened and measured by
+//! `data::reader` (its header, then [`crate::data::DataFile::extent`]: the
+//! complete games, counted without replaying a move); this module only
+//! decides what a run may do with what the reader found.
 
-use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::Path;
 
 use thiserror::Error;
 
+use super::Format;
 use super::header::{Header, HeaderError};
-use super::{Format, games};
+use crate::data::reader::{DataError, open};
 
 /// What a game file already holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,23 +116,22 @@ pub fn resume(path: &Path, ours: &Header) -> Result<Existing, ResumeError> {
         path: name.clone(),
         source,
     };
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Existing::default()),
-        Err(e) => return Err(io_error(e)),
-    };
-    let mut reader = BufReader::new(file);
     let not_ours = |reason: String| ResumeError::NotOurs {
         path: name.clone(),
         reason,
     };
-    let header = match Header::read(&mut reader) {
-        Ok(Some(header)) => header,
-        Ok(None) => return Ok(Existing::default()),
-        // Stopped while the header was written: written again, if it is
-        // the start of this run's own header.
-        Err(HeaderError::Truncated { .. }) => {
-            let bytes = std::fs::read(path).map_err(io_error)?;
+    let file = match open(path) {
+        Ok(file) => file,
+        Err(DataError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            return Ok(Existing::default());
+        }
+        Err(DataError::Io { source, .. }) => return Err(io_error(source)),
+        // Empty, or stopped while the header was written: written again,
+        // if it is the start of this run's own header.
+        Err(DataError::Header {
+            source: HeaderError::Truncated { bytes, .. },
+            ..
+        }) => {
             return if ours.to_bytes().starts_with(&bytes) {
                 Ok(Existing::default())
             } else {
@@ -137,9 +141,15 @@ pub fn resume(path: &Path, ours: &Header) -> Result<Existing, ResumeError> {
                 )))
             };
         }
-        Err(HeaderError::Io(e)) => return Err(io_error(e)),
-        Err(e) => return Err(not_ours(e.to_string())),
+        Err(DataError::Header { source, .. }) => return Err(not_ours(source.to_string())),
+        // Opening reads no game: it fails on the file or its header only.
+        Err(other) => return Err(not_ours(other.to_string())),
     };
+    // A game file opens only with its header read.
+    let header = file
+        .header()
+        .cloned()
+        .expect("an open game file has a header");
     let differences = header.differences(ours);
     if !differences.is_empty() {
         return Err(ResumeError::OtherSettings {
@@ -147,11 +157,11 @@ pub fn resume(path: &Path, ours: &Header) -> Result<Existing, ResumeError> {
             differences,
         });
     }
-    let scan = games::scan(&mut reader).map_err(io_error)?;
+    let extent = file.extent().map_err(io_error)?;
     Ok(Existing {
-        games: scan.games,
-        complete_len: header.len() + scan.complete_len,
-        positions: scan.moves,
+        games: extent.games,
+        complete_len: extent.complete_len,
+        positions: extent.positions,
         header: Some(header),
     })
 }

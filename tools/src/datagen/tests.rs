@@ -135,6 +135,40 @@ fn a_file_that_is_not_its_own_is_refused_and_kept() {
 }
 
 #[test]
+fn an_empty_or_barely_begun_file_resumes_as_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = run_header(&small(), &no_book(&small()), &Evaluation::HandCrafted);
+    let path = dir.path().join("begun.games");
+    assert_eq!(resume(&path, &header).unwrap(), Existing::default());
+    // Empty, cut inside the magic, inside the fixed part, inside the
+    // settings: nothing complete, the header written again.
+    for cut in [0, 5, 12, 20] {
+        std::fs::write(&path, &header.to_bytes()[..cut]).unwrap();
+        assert_eq!(
+            resume(&path, &header).unwrap(),
+            Existing::default(),
+            "{cut}"
+        );
+    }
+    // The start of a game file's header, not of this one: not ours, and
+    // named so.
+    let mut theirs = header.to_bytes()[..12].to_vec();
+    theirs[11] ^= 0xff;
+    std::fs::write(&path, &theirs).unwrap();
+    let err = resume(&path, &header).unwrap_err();
+    assert!(matches!(err, ResumeError::NotOurs { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("12 bytes that are not the start of this run's header"),
+        "{err}"
+    );
+    // Five bytes that no game file starts with: not ours either.
+    std::fs::write(&path, b"SHEAX").unwrap();
+    let err = resume(&path, &header).unwrap_err();
+    assert!(err.to_string().contains("not a Shears game file"), "{err}");
+}
+
+#[test]
 fn a_one_sided_book_is_an_error_not_a_hang() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("lost.pgn");
