@@ -1,8 +1,9 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench
 //! (`bench.rs`), perft, perft suites and EPD test suites (`suites.rs`),
-//! datagen, tune and spsa (`train.rs`), train (`nnue.rs`), the data files'
-//! tools (`data.rs`), tree and compare (`theory.rs`), make and show opening
-//! books (`book.rs`), and tb, tb-play and tb-gen (`tablebase.rs`). Each
+//! datagen (`datagen.rs`), tune (`tune.rs`), spsa (`spsa.rs`), train
+//! (`train.rs`), the data files' tools (`data.rs`), tree and compare
+//! (`theory.rs`), make and show opening books (`book.rs`), and tb, tb-play
+//! and tb-gen (`tablebase.rs`). Each
 //! command's arguments are one struct in its topic file, and each command
 //! returns its process exit code. UCI commands given as arguments run as UCI
 //! input, and `genfens` is answered in UCI mode (`uci_args.rs`). The
@@ -18,25 +19,28 @@ use shears::engine::config::Config;
 mod bench;
 mod book;
 mod data;
+mod datagen;
 mod fit_args;
-mod nnue;
+mod spsa;
 mod suites;
 mod tablebase;
 mod theory;
 mod train;
+mod tune;
 mod uci_args;
 
 pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
 pub use data::{DataArgs, DataCommand};
+pub use datagen::DatagenArgs;
 pub use fit_args::FitArgs;
-pub use nnue::{CliSchedule, TrainArgs};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{
     CliAlgorithm, CliLeaf, CliOrdering, CompareArgs, TheoryCliError, TreeArgs, TreeFormat,
 };
-pub use train::{DatagenArgs, TuneArgs};
+pub use train::{CliSchedule, TrainArgs};
+pub use tune::TuneArgs;
 pub use uci_args::{run_uci_lines, uci_lines};
 
 /// Shears, a UCI chess engine. With no subcommand it speaks UCI on
@@ -145,10 +149,10 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::Tb(args) => tablebase::run_tb(&args, &config),
         CliCommand::TbPlay(args) => tablebase::run_tb_play(&args, &config),
         CliCommand::TbGen(args) => tablebase::run_tb_gen(&args, &config),
-        CliCommand::Spsa => train::run_spsa(),
-        CliCommand::Datagen(args) => train::run_datagen(&args, &config.options),
-        CliCommand::Tune(args) => train::run_tune(&args),
-        CliCommand::Train(args) => nnue::run_train(&args),
+        CliCommand::Spsa => spsa::run(),
+        CliCommand::Datagen(args) => datagen::run(&args, &config.options),
+        CliCommand::Tune(args) => tune::run(&args),
+        CliCommand::Train(args) => train::run(&args),
         CliCommand::Data(args) => data::run(&args),
     }
 }
