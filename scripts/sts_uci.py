@@ -5,8 +5,8 @@
         --engine target/release/shears --engine /usr/games/ethereal-chess \\
         --movetime 200 --threads 1 --hash 64 --concurrency 2
 
-The rules are those of `shears epd` (tools/src/epd_points.rs), so that Shears
-and any other engine are scored by the same code in the same run:
+The rules are those of `shears epd` (tools/src/suites/epd_points.rs), so that
+Shears and any other engine are scored by the same code in the same run:
 
 - the points come from `c8` (points) and `c9` (UCI moves) when both are there
   with as many entries and `c8` holds whole numbers; else from `c0` when it is

@@ -1,18 +1,16 @@
-//! The tools around the engine: the command line, EPD and perft suites,
-//! self-play training data (written by `datagen`, read and checked by
-//! `data`), the tuner, the net's trainer, the theory tools (tree pictures,
-//! algorithm comparisons), and endgames played out and generated with the
-//! Syzygy tables.
+//! The tools around the engine: the command line (`cli`), EPD and perft
+//! suites (`suites`), self-play training data (written by `datagen`, read
+//! and checked by `data`), the tuner (`tune`), the net's trainer (`train`),
+//! the theory tools (`theory`: tree pictures, algorithm comparisons),
+//! endgames played out and generated with the Syzygy tables (`tablebase`),
+//! and the helpers they share (`util`).
 
 pub mod cli;
 pub mod data;
 pub mod datagen;
-pub mod epd;
-pub mod epd_points;
-pub mod perft_suite;
-pub(crate) mod progress;
-pub mod tbgen;
-pub mod tbplay;
+pub mod suites;
+pub mod tablebase;
 pub mod theory;
 pub mod train;
 pub mod tune;
+pub(crate) mod util;

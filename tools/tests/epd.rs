@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 use shears::search::SearchLimits;
-use shears_tools::epd::{parse_epd, run_suite, solved_count, theme_scores};
+use shears_tools::suites::epd::{parse_epd, run_suite, solved_count, theme_scores};
 
 /// Positions any engine solves at depth 4.
 const EASY: &str = "\

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use shears::chess::Position;
 use shears::chess::perft::{PerftTable, divide, perft_from};
-use shears_tools::perft_suite::{check_suite, parse_suite};
+use shears_tools::suites::perft::{check_suite, parse_suite};
 
 /// Largest expected count checked in the normal test run.
 const QUICK_NODE_LIMIT: u64 = 300_000;

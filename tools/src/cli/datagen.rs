@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::bench;
 use crate::datagen::{self, Book, DatagenConfig, Openings};
-use crate::progress::bar;
+use crate::util::progress::bar;
 use shears::engine::options::Options;
 use shears::eval::is_built_in;
 use shears::search::MAX_DEPTH;

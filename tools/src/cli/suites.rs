@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use crate::epd::{
+use crate::suites::epd::{
     DEFAULT_HASH_MB, DEFAULT_MOVETIME_MS, parse_epd, run_suite, solved_count, theme_scores,
 };
-use crate::epd_points::report_lines;
-use crate::perft_suite::{check_suite, parse_suite};
-use crate::progress;
+use crate::suites::epd_points::report_lines;
+use crate::suites::perft::{check_suite, parse_suite};
+use crate::util::progress;
 use shears::chess::perft::{self, PerftTable};
 use shears::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
 use shears::search::{MAX_DEPTH, SearchLimits};

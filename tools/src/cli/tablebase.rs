@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use shakmaty::Position as _;
 
-use crate::{tbgen, tbplay};
+use crate::tablebase::{generate, play};
 use shears::chess::{Position, fen_needs_chess960, move_to_uci};
 use shears::engine::config::Config;
 use shears::search::{MAX_DEPTH, SearchLimits};
@@ -160,7 +160,7 @@ fn best_first(moves: &mut [tb::RankedMove]) {
     moves.sort_by_key(|m| (std::cmp::Reverse(m.wdl), m.dtz.unwrap_or(0)));
 }
 
-/// `shears tb-play`: see `crate::tbplay`. Exit 0 when every game ran
+/// `shears tb-play`: see `crate::tablebase::play`. Exit 0 when every game ran
 /// (failures included), 2 on bad input.
 pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     let text = match std::fs::read(&args.epd) {
@@ -170,7 +170,7 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut entries, errors) = tbplay::parse_positions(&text);
+    let (mut entries, errors) = play::parse_positions(&text);
     for e in &errors {
         eprintln!("shears tb-play: {}: {e}", args.epd.display());
     }
@@ -188,7 +188,7 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     if args.depth.is_none() && args.nodes.is_none() {
         limits.clock.movetime = Some(args.movetime.unwrap_or(100));
     }
-    let play = tbplay::PlayConfig {
+    let per_game = play::PlayConfig {
         limits,
         hash_mb: args.hash as usize,
         engine_tables: !args.no_tb,
@@ -202,7 +202,7 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     let start = Instant::now();
     let stdout = Mutex::new(std::io::stdout());
     let show_moves = args.moves;
-    let print = |r: &tbplay::PlayResult| {
+    let print = |r: &play::PlayResult| {
         let mut out = stdout.lock().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(out, "{r}");
         if show_moves && r.finish.is_some() {
@@ -210,14 +210,15 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
         }
         let _ = out.flush();
     };
-    let results = match tbplay::play_all(&entries, &tables, &play, args.threads as usize, &print) {
+    let results = match play::play_all(&entries, &tables, &per_game, args.threads as usize, &print)
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("shears tb-play: {e}");
             return ExitCode::from(2);
         }
     };
-    let summary = tbplay::Summary::of(&results);
+    let summary = play::Summary::of(&results);
     let failed: Vec<&str> = results
         .iter()
         .filter(|r| r.ok() == Some(false))
@@ -237,12 +238,13 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     }
 }
 
-/// `shears tb-gen`: see `crate::tbgen`.
+/// `shears tb-gen`: see `crate::tablebase::generate`.
 pub(super) fn run_tb_gen(args: &TbGenArgs, config: &Config) -> ExitCode {
     let Some(tables) = open_tables("tb-gen", args.syzygy.as_deref(), config) else {
         return ExitCode::from(2);
     };
-    let generated = match tbgen::generate(&tables, &args.pieces, args.count as usize, args.seed) {
+    let generated = match generate::generate(&tables, &args.pieces, args.count as usize, args.seed)
+    {
         Ok(g) => g,
         Err(e) => {
             eprintln!("shears tb-gen: {e}");

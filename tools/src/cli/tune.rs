@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::fit_args::FitArgs;
 use crate::data::{Target, split_games};
-use crate::progress::bar;
 use crate::tune;
+use crate::util::progress::bar;
 
 /// `shears tune`.
 #[derive(Debug, clap::Args)]

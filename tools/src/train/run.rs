@@ -15,7 +15,7 @@ use super::export::{Agreement, agreement, export};
 use super::gradient::mean_losses;
 use super::loss::{Target, fit_scale, score_loss};
 use super::trainer::{Settings, Trainer};
-use crate::progress::bar;
+use crate::util::progress::bar;
 
 /// What a run is asked to do.
 #[derive(Clone, Debug)]

@@ -193,7 +193,7 @@ pub struct PointScore {
 /// all number, or has none, is its own theme.
 ///
 /// ```
-/// use shears_tools::epd_points::theme_of;
+/// use shears_tools::suites::epd_points::theme_of;
 /// assert_eq!(theme_of("STS(v1.0) Undermine.001"), "STS(v1.0) Undermine");
 /// assert_eq!(theme_of("WAC 12"), "WAC");
 /// assert_eq!(theme_of("back rank"), "back rank");
@@ -304,7 +304,7 @@ pub fn report_lines(themes: &[ThemeScore]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::parse_epd;
+    use crate::suites::epd::parse_epd;
     use shears::chess::move_to_uci;
 
     const STS_FEN: &str = "1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - -";

@@ -40,7 +40,7 @@ use shakmaty::Move;
 use shakmaty::san::{SanError, SanPlus};
 use thiserror::Error;
 
-use crate::epd_points::{self, MovePoints, PointScore, theme_of};
+use super::epd_points::{self, MovePoints, PointScore, theme_of};
 use shears::chess::{Position, fen_needs_chess960};
 use shears::error::echo;
 use shears::search::params::SearchConfig;

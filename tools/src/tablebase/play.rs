@@ -21,7 +21,7 @@ use std::fmt;
 use rayon::prelude::*;
 use shakmaty::{Color, Position as _};
 
-use crate::epd::operation_id;
+use crate::suites::epd::operation_id;
 use shears::chess::{Position, fen_needs_chess960};
 use shears::error::{LineError, echo, parse_numbered_lines};
 use shears::search::params::SearchConfig;

@@ -1,0 +1,7 @@
+//! Small helpers the tools share and no engine code needs.
+//!
+//! | file | what it owns |
+//! |---|---|
+//! | `progress.rs` | progress bars on stderr, hidden when it is not a terminal |
+
+pub mod progress;
