@@ -19,7 +19,7 @@
 //! | `accumulator.rs` | the hidden layer of both perspectives: from scratch, after a move ([`Accumulator`]) |
 //! | `output.rs` | the evaluation from the accumulators ([`Net::evaluate`]) |
 //! | `stack.rs` | the accumulators of a search, one per ply, brought up to date lazily ([`AccumulatorStack`]) |
-//! | `simd/` | the two kernels, scalar, AVX2 and AVX-512, chosen at compile time |
+//! | `simd/` | the two kernels: scalar, and once for the SIMD registers (AVX2, AVX-512), chosen at compile time |
 //!
 //! Use, as the search will:
 //!

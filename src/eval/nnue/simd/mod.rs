@@ -1,9 +1,14 @@
-//! The two kernels of the net, each written once per instruction set:
+//! The two kernels of the net:
 //!
 //! - [`update`] / [`update_in_place`]: an accumulator perspective plus some
 //!   weight columns minus others (wrapping i16 arithmetic);
 //! - [`screlu_dot`]: the output's sum `Σ clamp(acc, 0, QA)² · w` over both
 //!   perspectives, exact in i64.
+//!
+//! They are written twice: in plain Rust (`scalar.rs`), and once for every
+//! SIMD register (`kernels.rs`, over a register type that each instruction
+//! set implements with its intrinsics: `avx2.rs`, `avx512.rs`). Each path
+//! is a type with the same three functions (`Kernels`).
 //!
 //! The instruction set is chosen when the crate is compiled, from the
 //! target features the build enables (`cfg(target_feature)`): AVX-512
@@ -43,28 +48,32 @@ pub(super) mod avx2;
 ))]
 pub(super) mod avx512;
 
+// The SIMD kernels, for every register: compiled with the first SIMD path.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod kernels;
+
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "avx512f",
     target_feature = "avx512bw"
 ))]
-use avx512 as best;
+use avx512::Kernels as Best;
 
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "avx2",
     not(all(target_feature = "avx512f", target_feature = "avx512bw"))
 ))]
-use avx2 as best;
+use avx2::Kernels as Best;
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-use scalar as best;
+use scalar::Kernels as Best;
 
 use super::column::Column;
 
 /// The instruction set the kernels were compiled for: `"AVX-512"`,
 /// `"AVX2"` or `"scalar"`.
-pub const PATH: &str = best::PATH;
+pub const PATH: &str = Best::PATH;
 
 /// `out = input + Σ adds − Σ subs`, lane by lane, wrapping in i16.
 #[inline(always)]
@@ -74,7 +83,7 @@ pub(super) fn update<const H: usize, const A: usize, const S: usize>(
     adds: [&Column<H>; A],
     subs: [&Column<H>; S],
 ) {
-    best::update(out, input, adds, subs);
+    Best::update(out, input, adds, subs);
 }
 
 /// `acc += Σ adds − Σ subs`, lane by lane, wrapping in i16.
@@ -84,7 +93,7 @@ pub(super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
     adds: [&Column<H>; A],
     subs: [&Column<H>; S],
 ) {
-    best::update_in_place(acc, adds, subs);
+    Best::update_in_place(acc, adds, subs);
 }
 
 /// `Σ_i clamp(us_i, 0, QA)² · w_us_i + Σ_i clamp(them_i, 0, QA)² · w_them_i`,
@@ -97,5 +106,5 @@ pub(super) fn screlu_dot<const H: usize>(
     w_us: &Column<H>,
     w_them: &Column<H>,
 ) -> i64 {
-    best::screlu_dot(us, them, w_us, w_them)
+    Best::screlu_dot(us, them, w_us, w_them)
 }

@@ -5,65 +5,70 @@
 use super::super::arch::QA;
 use super::super::column::Column;
 
-/// The name of this path.
-pub(in super::super) const PATH: &str = "scalar";
-
 /// Neurons summed in i32 before widening to i64: 16 products of at most
 /// 255² · 127 stay below 2³¹.
 const DOT_CHUNK: usize = 16;
 
-/// `out = input + Σ adds − Σ subs`, wrapping in i16.
-#[inline(always)]
-pub(in super::super) fn update<const H: usize, const A: usize, const S: usize>(
-    out: &mut Column<H>,
-    input: &Column<H>,
-    adds: [&Column<H>; A],
-    subs: [&Column<H>; S],
-) {
-    for i in 0..H {
-        let mut v = input.0[i];
-        for a in adds {
-            v = v.wrapping_add(a.0[i]);
-        }
-        for s in subs {
-            v = v.wrapping_sub(s.0[i]);
-        }
-        out.0[i] = v;
-    }
-}
+/// The scalar kernels (a name for them, never a value).
+pub(in super::super) struct Kernels;
 
-/// `acc += Σ adds − Σ subs`, wrapping in i16.
-#[inline(always)]
-pub(in super::super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
-    acc: &mut Column<H>,
-    adds: [&Column<H>; A],
-    subs: [&Column<H>; S],
-) {
-    for i in 0..H {
-        let mut v = acc.0[i];
-        for a in adds {
-            v = v.wrapping_add(a.0[i]);
-        }
-        for s in subs {
-            v = v.wrapping_sub(s.0[i]);
-        }
-        acc.0[i] = v;
-    }
-}
+impl Kernels {
+    /// The name of this path.
+    pub(in super::super) const PATH: &'static str = "scalar";
 
-/// `Σ clamp(acc, 0, QA)² · w` over both perspectives, exact: the output
-/// weights are within ±127, so each product is at most 255² · 127 =
-/// 8,258,175 in size; chunks of 16 are summed in i32, the chunks in i64.
-/// (Written as the SIMD paths compute it, an i16 product `v · w` first,
-/// this ran twice as slow in the SSE2 build.)
-#[inline]
-pub(in super::super) fn screlu_dot<const H: usize>(
-    us: &Column<H>,
-    them: &Column<H>,
-    w_us: &Column<H>,
-    w_them: &Column<H>,
-) -> i64 {
-    half_dot(us, w_us) + half_dot(them, w_them)
+    /// `out = input + Σ adds − Σ subs`, wrapping in i16.
+    #[inline(always)]
+    pub(in super::super) fn update<const H: usize, const A: usize, const S: usize>(
+        out: &mut Column<H>,
+        input: &Column<H>,
+        adds: [&Column<H>; A],
+        subs: [&Column<H>; S],
+    ) {
+        for i in 0..H {
+            let mut v = input.0[i];
+            for a in adds {
+                v = v.wrapping_add(a.0[i]);
+            }
+            for s in subs {
+                v = v.wrapping_sub(s.0[i]);
+            }
+            out.0[i] = v;
+        }
+    }
+
+    /// `acc += Σ adds − Σ subs`, wrapping in i16.
+    #[inline(always)]
+    pub(in super::super) fn update_in_place<const H: usize, const A: usize, const S: usize>(
+        acc: &mut Column<H>,
+        adds: [&Column<H>; A],
+        subs: [&Column<H>; S],
+    ) {
+        for i in 0..H {
+            let mut v = acc.0[i];
+            for a in adds {
+                v = v.wrapping_add(a.0[i]);
+            }
+            for s in subs {
+                v = v.wrapping_sub(s.0[i]);
+            }
+            acc.0[i] = v;
+        }
+    }
+
+    /// `Σ clamp(acc, 0, QA)² · w` over both perspectives, exact: the output
+    /// weights are within ±127, so each product is at most 255² · 127 =
+    /// 8,258,175 in size; chunks of 16 are summed in i32, the chunks in i64.
+    /// (Written as the SIMD paths compute it, an i16 product `v · w` first,
+    /// this ran twice as slow in the SSE2 build.)
+    #[inline]
+    pub(in super::super) fn screlu_dot<const H: usize>(
+        us: &Column<H>,
+        them: &Column<H>,
+        w_us: &Column<H>,
+        w_them: &Column<H>,
+    ) -> i64 {
+        half_dot(us, w_us) + half_dot(them, w_them)
+    }
 }
 
 #[inline]

@@ -58,13 +58,13 @@ struct Kernels<const H: usize> {
 macro_rules! kernels {
     ($path:ident) => {
         Kernels {
-            name: super::super::simd::$path::PATH,
-            update11: super::super::simd::$path::update::<H, 1, 1>,
-            update12: super::super::simd::$path::update::<H, 1, 2>,
-            update22: super::super::simd::$path::update::<H, 2, 2>,
-            update10: super::super::simd::$path::update::<H, 1, 0>,
-            in_place22: super::super::simd::$path::update_in_place::<H, 2, 2>,
-            dot: super::super::simd::$path::screlu_dot::<H>,
+            name: super::super::simd::$path::Kernels::PATH,
+            update11: super::super::simd::$path::Kernels::update::<H, 1, 1>,
+            update12: super::super::simd::$path::Kernels::update::<H, 1, 2>,
+            update22: super::super::simd::$path::Kernels::update::<H, 2, 2>,
+            update10: super::super::simd::$path::Kernels::update::<H, 1, 0>,
+            in_place22: super::super::simd::$path::Kernels::update_in_place::<H, 2, 2>,
+            dot: super::super::simd::$path::Kernels::screlu_dot::<H>,
         }
     };
 }
@@ -149,7 +149,7 @@ fn check_extremes<const H: usize>() {
         let weights = Column([w; H]);
         let expected = 2 * H as i64 * 255 * 255 * i64::from(w);
         assert_eq!(
-            scalar::screlu_dot(&full, &full, &weights, &weights),
+            scalar::Kernels::screlu_dot(&full, &full, &weights, &weights),
             expected
         );
         for path in simd_paths::<H>() {

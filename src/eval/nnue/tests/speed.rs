@@ -47,15 +47,17 @@ fn scalar_apply(
         let col = |(piece, sq): Placed| net.column(feature(p, piece, sq));
         let (input, out) = (parent.perspective(p), &mut child[i]);
         match delta {
-            Delta::Quiet { add, sub } => scalar::update(out, input, [col(add)], [col(sub)]),
+            Delta::Quiet { add, sub } => {
+                scalar::Kernels::update(out, input, [col(add)], [col(sub)])
+            }
             Delta::Capture { add, sub: [a, b] } => {
-                scalar::update(out, input, [col(add)], [col(a), col(b)]);
+                scalar::Kernels::update(out, input, [col(add)], [col(a), col(b)]);
             }
             Delta::Castle {
                 add: [a1, a2],
                 sub: [s1, s2],
-            } => scalar::update(out, input, [col(a1), col(a2)], [col(s1), col(s2)]),
-            Delta::Put { add } => scalar::update(out, input, [col(add)], []),
+            } => scalar::Kernels::update(out, input, [col(a1), col(a2)], [col(s1), col(s2)]),
+            Delta::Put { add } => scalar::Kernels::update(out, input, [col(add)], []),
         }
     }
 }
@@ -110,7 +112,12 @@ fn accumulator_update_and_output_speed() {
     let mut evaluate_scalar = || {
         for (acc, _, _, stm) in &steps {
             let (us, them) = (acc.perspective(*stm), acc.perspective(!*stm));
-            black_box(scalar::screlu_dot(black_box(us), them, w_us, w_them));
+            black_box(scalar::Kernels::screlu_dot(
+                black_box(us),
+                them,
+                w_us,
+                w_them,
+            ));
         }
     };
     let mut refresh = || {
