@@ -7,37 +7,13 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
+use common::data::{datagen, read};
 use common::{run_cli, text};
 use shears::chess::Position;
 use shears::chess::pgn::{GameResult, PgnReader};
 use shears::search::MATE_BOUND;
 use shears_tools::data::{Filter, TrainingPosition, open};
-
-/// A short datagen run into `file` in `dir` on `threads` threads.
-fn datagen(dir: &Path, file: &str, games: &str, threads: &str, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "datagen",
-        file,
-        "--games",
-        games,
-        "--nodes",
-        "300",
-        "--threads",
-        threads,
-        "--seed",
-        "11",
-    ];
-    args.extend_from_slice(extra);
-    let out = run_cli(dir, &args);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    out
-}
-
-fn read(dir: &Path, file: &str) -> Vec<u8> {
-    std::fs::read(dir.join(file)).unwrap()
-}
 
 #[test]
 fn the_same_command_writes_the_same_file_on_any_threads_and_when_resumed() {

@@ -6,34 +6,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::PathBuf;
 
+use common::data::{datagen, read};
 use common::{run_cli, text};
-
-/// A short datagen run into `file` in `dir` on `threads` threads.
-fn datagen(dir: &Path, file: &str, games: &str, threads: &str, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "datagen",
-        file,
-        "--games",
-        games,
-        "--nodes",
-        "300",
-        "--threads",
-        threads,
-        "--seed",
-        "11",
-    ];
-    args.extend_from_slice(extra);
-    let out = run_cli(dir, &args);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    out
-}
-
-fn read(dir: &Path, file: &str) -> Vec<u8> {
-    std::fs::read(dir.join(file)).unwrap()
-}
 
 #[test]
 fn datagen_writes_game_files_only_and_never_over_a_file_not_its_own() {

@@ -7,6 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use common::data::run_datagen;
 use common::{run_cli, text};
 use shears_tools::datagen::format::parse_line;
 
@@ -18,20 +19,10 @@ fn data(name: &str) -> String {
         .to_string()
 }
 
-/// A short datagen run into `file` in `dir`.
+/// A short datagen run into `file` in `dir` (400 nodes a move, one
+/// thread), whatever its exit code.
 fn datagen(dir: &Path, file: &str, games: &str, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "datagen",
-        file,
-        "--games",
-        games,
-        "--nodes",
-        "400",
-        "--threads",
-        "1",
-    ];
-    args.extend_from_slice(extra);
-    run_cli(dir, &args)
+    run_datagen(dir, file, games, "400", "1", extra)
 }
 
 /// A short datagen run into the game file `name.games` in `dir`, then

@@ -10,6 +10,8 @@
 #[path = "../../../tests/common/tables.rs"]
 pub mod tables;
 
+pub mod data;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
