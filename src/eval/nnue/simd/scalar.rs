@@ -25,14 +25,7 @@ impl Kernels {
         subs: [&Column<H>; S],
     ) {
         for i in 0..H {
-            let mut v = input.0[i];
-            for a in adds {
-                v = v.wrapping_add(a.0[i]);
-            }
-            for s in subs {
-                v = v.wrapping_sub(s.0[i]);
-            }
-            out.0[i] = v;
+            out.0[i] = sum_lane(input.0[i], adds, subs, i);
         }
     }
 
@@ -44,14 +37,7 @@ impl Kernels {
         subs: [&Column<H>; S],
     ) {
         for i in 0..H {
-            let mut v = acc.0[i];
-            for a in adds {
-                v = v.wrapping_add(a.0[i]);
-            }
-            for s in subs {
-                v = v.wrapping_sub(s.0[i]);
-            }
-            acc.0[i] = v;
+            acc.0[i] = sum_lane(acc.0[i], adds, subs, i);
         }
     }
 
@@ -69,6 +55,24 @@ impl Kernels {
     ) -> i64 {
         half_dot(us, w_us) + half_dot(them, w_them)
     }
+}
+
+/// Lane `i` of `v + Σ adds − Σ subs`, wrapping in i16 (the scalar twin of
+/// the SIMD paths' `sum_chunk`).
+#[inline(always)]
+fn sum_lane<const H: usize, const A: usize, const S: usize>(
+    mut v: i16,
+    adds: [&Column<H>; A],
+    subs: [&Column<H>; S],
+    i: usize,
+) -> i16 {
+    for a in adds {
+        v = v.wrapping_add(a.0[i]);
+    }
+    for s in subs {
+        v = v.wrapping_sub(s.0[i]);
+    }
+    v
 }
 
 #[inline]
