@@ -7,8 +7,10 @@ Usage:
     python3 scripts/nps.py [OPTIONS] ROUNDS DEPTH BUILD ... REFERENCE
     python3 scripts/nps.py --pinned [OPTIONS] ROUNDS DEPTH BUILD REFERENCE
 
-`--nnue` benches with the built-in net (`bench --nnue`) instead of the
-hand-crafted evaluation.
+`--nnue` benches with the built-in net (`bench --nnue`; the default bench
+of builds since the net became the default, the hand-crafted evaluation's
+before), `--hce` with the hand-crafted evaluation (`bench --hce`, builds
+since then).
 
 Each round runs `BUILD bench --depth DEPTH` for every build and the
 reference and divides each build's nps by the reference's of the same
@@ -59,15 +61,16 @@ def parse_bench(output: str, build: str) -> tuple[int, int]:
     return int(fields[0]), int(fields[2])
 
 
-def bench_command(build: str, depth: int, core: int | None, nnue: bool = False) -> list[str]:
-    command = [build, "bench", "--depth", str(depth), *(["--nnue"] if nnue else [])]
+def bench_command(build: str, depth: int, core: int | None,
+                  flags: tuple[str, ...] = ()) -> list[str]:
+    command = [build, "bench", "--depth", str(depth), *flags]
     return command if core is None else ["taskset", "-c", str(core), *command]
 
 
 def run_bench(build: str, depth: int, core: int | None = None,
-              nnue: bool = False) -> subprocess.Popen:
+              flags: tuple[str, ...] = ()) -> subprocess.Popen:
     try:
-        return subprocess.Popen(bench_command(build, depth, core, nnue), stdout=subprocess.PIPE,
+        return subprocess.Popen(bench_command(build, depth, core, flags), stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True)
     except OSError as e:
         sys.exit(f"cannot run {build}: {e}")
@@ -81,16 +84,16 @@ def finish(process: subprocess.Popen, build: str) -> tuple[int, int]:
 
 
 def one_round(builds: list[str], depth: int, round_index: int, pinned: bool,
-              cores: list[int], nnue: bool = False) -> dict[str, tuple[int, int]]:
+              cores: list[int], flags: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
     """Nodes and nps of every build in one round."""
     if pinned:
         swap = round_index % 2 == 1
         placed = list(zip(builds, reversed(cores) if swap else cores))
-        running = [(build, run_bench(build, depth, core, nnue)) for build, core in placed]
+        running = [(build, run_bench(build, depth, core, flags)) for build, core in placed]
         return {build: finish(process, build) for build, process in running}
     shift = round_index % len(builds)
     order = builds[shift:] + builds[:shift]
-    return {build: finish(run_bench(build, depth, None, nnue), build) for build in order}
+    return {build: finish(run_bench(build, depth, None, flags), build) for build in order}
 
 
 def millions(nps: float) -> str:
@@ -103,8 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pinned", action="store_true",
                         help="two builds at once, pinned to --cores, swapped every round")
     parser.add_argument("--cores", default="0,1", help="the two cores of --pinned (default 0,1)")
-    parser.add_argument("--nnue", action="store_true",
-                        help="bench with the built-in net (`bench --nnue`)")
+    evaluation = parser.add_mutually_exclusive_group()
+    evaluation.add_argument("--nnue", action="store_true",
+                            help="bench with the built-in net (`bench --nnue`)")
+    evaluation.add_argument("--hce", action="store_true",
+                            help="bench with the hand-crafted evaluation (`bench --hce`)")
     parser.add_argument("--bin-dir", default=str(DEFAULT_BIN_DIR),
                         help="where bare build names are looked up (default: ../bin)")
     parser.add_argument("rounds", metavar="ROUNDS", type=int, help="rounds")
@@ -127,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     nps: dict[str, list[int]] = {b: [] for b in builds}
     ratios: dict[str, list[float]] = {b: [] for b in builds[:-1]}
     for r in range(args.rounds):
-        results = one_round(builds, args.depth, r, args.pinned, cores, args.nnue)
+        flags = ("--nnue",) if args.nnue else ("--hce",) if args.hce else ()
+        results = one_round(builds, args.depth, r, args.pinned, cores, flags)
         for build, (n, speed) in results.items():
             nodes[build].add(n)
             nps[build].append(speed)

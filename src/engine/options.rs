@@ -269,9 +269,9 @@ pub const OPTION_TABLE: &[OptionSpec] = &[
     },
     OptionSpec {
         name: USE_NNUE,
-        kind: OptionKind::Check { default: false },
+        kind: OptionKind::Check { default: true },
         effect: Effect::UseNet,
-        doc: "play with the net of EvalFile instead of the hand-crafted evaluation (the strength levels keep the hand-crafted one)",
+        doc: "play with the net of EvalFile (the default) instead of the hand-crafted evaluation (the strength levels and the teaching searches keep the hand-crafted one)",
     },
     OptionSpec {
         name: EVAL_FILE,

@@ -128,6 +128,7 @@ fn datagen_at_a_fixed_depth_without_a_book() {
             "3",
             "--threads",
             "1",
+            "--hce",
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));

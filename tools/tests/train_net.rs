@@ -142,6 +142,7 @@ fn a_game_file_from_datagen_trains_through_its_quiet_filter() {
             "300",
             "--threads",
             "1",
+            "--hce",
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));

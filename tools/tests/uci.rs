@@ -732,7 +732,7 @@ fn d_prints_the_evaluation_diagram_fen_key_and_checkers() {
     let lines = e.read_until(|l| l.starts_with("Checkers:"));
     let sep = " +---+---+---+---+---+---+---+---+";
     let expected: Vec<String> = [
-        "Evaluation: hand-crafted evaluation (Use NNUE false)",
+        "Evaluation: net <default> (Use NNUE true)",
         sep,
         " | r | n | b | q | k | b | n | r | 8",
         sep,

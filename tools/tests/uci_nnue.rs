@@ -7,8 +7,8 @@
 //! and `d` which evaluation plays; switching `Use NNUE` on and off
 //! mid-session plays the other evaluation and back; the strength levels
 //! keep the hand-crafted evaluation; `bench` honours the options;
-//! engine.toml sets both options; `shears datagen --nnue` plays with the
-//! net.
+//! engine.toml sets both options; `shears datagen` plays with the net
+//! unless `--hce` (or engine.toml's `Use NNUE = false`) says otherwise.
 
 mod common;
 
@@ -63,14 +63,14 @@ fn the_options_are_listed_with_their_defaults() {
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
     for expected in [
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <default>",
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
     }
     assert_eq!(
         evaluation_line(&mut e),
-        "Evaluation: hand-crafted evaluation (Use NNUE false)"
+        "Evaluation: net <default> (Use NNUE true)"
     );
     assert!(e.shutdown().is_empty());
 }
@@ -220,6 +220,9 @@ fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
 #[test]
 fn eval_shows_the_nets_score_beside_the_trace() {
     let mut e = Engine::spawn();
+    // The trace and the net's score whichever plays: first the hand-crafted
+    // evaluation, then the net (the default).
+    e.send("setoption name Use NNUE value false");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     e.set_position(&format!("position fen {fen}"));
     for black_to_move in [false, true] {
@@ -281,10 +284,17 @@ fn eval_shows_the_nets_score_beside_the_trace() {
 #[test]
 fn use_nnue_switches_on_and_off_mid_session() {
     let mut e = Engine::spawn();
+    // The net by default, the hand-crafted evaluation when it is off.
+    let default = fresh_nodes(&mut e);
+    e.send("setoption name Use NNUE value false");
     let hand_crafted = fresh_nodes(&mut e);
+    assert_ne!(
+        default, hand_crafted,
+        "off: the hand-crafted evaluation plays"
+    );
     e.send("setoption name Use NNUE value true");
     let net = fresh_nodes(&mut e);
-    assert_ne!(net, hand_crafted, "the net plays");
+    assert_eq!(net, default, "on again: the net plays, as by default");
     // Off again, then on again: each evaluation's own search, as fresh.
     e.send("setoption name Use NNUE value false");
     assert_eq!(fresh_nodes(&mut e), hand_crafted);
@@ -337,8 +347,9 @@ fn uci_bench(setup: &[&str]) -> String {
 
 #[test]
 fn bench_plays_with_the_evaluation_the_options_choose() {
-    let hand_crafted = uci_bench(&[]);
-    let net = uci_bench(&["setoption name Use NNUE value true"]);
+    let net = uci_bench(&[]);
+    assert_eq!(uci_bench(&["setoption name Use NNUE value true"]), net);
+    let hand_crafted = uci_bench(&["setoption name Use NNUE value false"]);
     assert_ne!(net, hand_crafted);
     let dir = tempfile::tempdir().unwrap();
     let cli = |args: &[&str]| {
@@ -348,12 +359,16 @@ fn bench_plays_with_the_evaluation_the_options_choose() {
         let last = stdout.lines().last().unwrap().to_owned();
         last.split(' ').next().unwrap().to_owned()
     };
-    assert_eq!(cli(&["bench", "4"]), hand_crafted);
+    assert_eq!(cli(&["bench", "4"]), net);
     assert_eq!(cli(&["bench", "4", "--nnue"]), net);
+    assert_eq!(cli(&["bench", "4", "--hce"]), hand_crafted);
     let own = dir.path().join("own.nnue");
     std::fs::write(&own, net_bytes()).unwrap();
     let own = own.display().to_string();
     assert_eq!(cli(&["bench", "4", "--nnue", "--eval-file", &own]), net);
+    assert_eq!(cli(&["bench", "4", "--eval-file", &own]), net);
+    let out = run_cli(dir.path(), &["bench", "4", "--hce", "--eval-file", &own]);
+    assert_eq!(out.status.code(), Some(2), "--hce and a net conflict");
     let out = run_cli(
         dir.path(),
         &["bench", "4", "--nnue", "--eval-file", "nothing.nnue"],
@@ -396,7 +411,7 @@ fn engine_toml_sets_both_options() {
 }
 
 #[test]
-fn datagen_plays_with_the_net_when_asked() {
+fn datagen_plays_with_the_net_unless_told_otherwise() {
     let dir = tempfile::tempdir().unwrap();
     let out = run_cli(
         dir.path(),
@@ -421,14 +436,8 @@ fn datagen_plays_with_the_net_when_asked() {
         String::from_utf8_lossy(&bytes[..bytes.len().min(400)]).into_owned()
     };
     assert!(header_of("games.games").contains("eval = \"net <default>"));
-    // engine.toml's Use NNUE does it too.
-    std::fs::write(
-        dir.path().join("engine.toml"),
-        "[options]\n\"Use NNUE\" = true\n",
-    )
-    .unwrap();
-    let one_game = |file: &str| {
-        let args = [
+    let one_game = |file: &str, flag: Option<&str>| {
+        let mut args = vec![
             "datagen",
             file,
             "--games",
@@ -438,30 +447,43 @@ fn datagen_plays_with_the_net_when_asked() {
             "--threads",
             "1",
         ];
+        args.extend(flag);
         let out = run_cli(dir.path(), &args);
         assert!(out.status.success(), "{}", text(&out.stderr));
         out
     };
-    let out = one_game("more.games");
+    // Not asked: the net, as the engine plays by default.
+    let out = one_game("more.games", None);
     assert!(text(&out.stderr).contains(" eval net <default>)"));
     assert!(header_of("more.games").contains("eval = \"net <default>"));
-    // Not asked: the hand-crafted evaluation, no eval setting.
+    // --hce: the hand-crafted evaluation, no eval setting.
+    let hand_crafted = |file: &str, out: &std::process::Output| {
+        assert!(
+            !text(&out.stderr).contains(" eval "),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(!header_of(file).contains("eval ="));
+    };
+    let out = one_game("hce.games", Some("--hce"));
+    hand_crafted("hce.games", &out);
+    // engine.toml's Use NNUE = false does it too, and --nnue overrides it.
+    std::fs::write(
+        dir.path().join("engine.toml"),
+        "[options]\n\"Use NNUE\" = false\n",
+    )
+    .unwrap();
+    let out = one_game("toml.games", None);
+    hand_crafted("toml.games", &out);
+    let out = one_game("flag.games", Some("--nnue"));
+    assert!(text(&out.stderr).contains(" eval net <default>)"));
     std::fs::remove_file(dir.path().join("engine.toml")).unwrap();
-    let out = one_game("hce.games");
-    assert!(
-        !text(&out.stderr).contains(" eval "),
-        "{}",
-        text(&out.stderr)
-    );
-    assert!(!header_of("hce.games").contains("eval ="));
     // A game file's header names the net; resuming it without the net is
     // refused as a run of other settings.
     let games = |games: &str, nnue: bool| {
         let mut args = vec!["datagen", "net.games", "--games", games, "--nodes", "300"];
         args.extend(["--threads", "1"]);
-        if nnue {
-            args.push("--nnue");
-        }
+        args.push(if nnue { "--nnue" } else { "--hce" });
         run_cli(dir.path(), &args)
     };
     let out = games("1", true);

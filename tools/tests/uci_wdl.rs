@@ -7,8 +7,9 @@ mod common;
 
 use common::{Engine, Info, Score, is_bestmove, parse_info};
 use shears::chess::values::material_points as wdl_material;
+use shears::eval::EvalKind;
 use shears::search::Score as EngineScore;
-use shears::uci::wdl::Wdl;
+use shears::uci::wdl::ScoreModel;
 
 /// White to move mates at once (Ra8#).
 const MATE_IN_ONE_FEN: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -44,6 +45,29 @@ fn engine_score(score: Score) -> EngineScore {
     }
 }
 
+/// The chances `model` gives a line shown with `score`: the search's own
+/// score is the shown one, or (normalised) one of those that show as it.
+fn model_chances(model: &ScoreModel, score: Score, material: u32) -> Vec<[u64; 3]> {
+    let own: Vec<EngineScore> = match score {
+        Score::Cp(shown) if model.normalised => {
+            let pawn = model.pawn();
+            let low = ((shown as f64 - 1.0) * pawn / 100.0).floor() as i32;
+            let high = ((shown as f64 + 1.0) * pawn / 100.0).ceil() as i32;
+            (low..=high)
+                .filter(|&cp| i64::from(model.shown_cp(cp)) == shown)
+                .map(EngineScore::Cp)
+                .collect()
+        }
+        _ => vec![engine_score(score)],
+    };
+    own.into_iter()
+        .map(|x| {
+            let w = model.wdl(x, material);
+            [u64::from(w.win), u64::from(w.draw), u64::from(w.loss)]
+        })
+        .collect()
+}
+
 #[test]
 fn the_option_is_listed_and_off_by_default() {
     let mut e = Engine::spawn();
@@ -65,7 +89,16 @@ fn the_option_is_listed_and_off_by_default() {
 
 #[test]
 fn every_score_comes_with_the_models_chances_adding_up_to_1000() {
+    for (use_nnue, kind) in [("true", EvalKind::Net), ("false", EvalKind::HandCrafted)] {
+        every_score_comes_with_its_models_chances(use_nnue, ScoreModel::of(kind));
+    }
+}
+
+/// Each evaluation's lines carry its own model's chances (the net by
+/// default, the hand-crafted evaluation with `Use NNUE` false).
+fn every_score_comes_with_its_models_chances(use_nnue: &str, model: &ScoreModel) {
     let mut e = Engine::spawn();
+    e.send(&format!("setoption name Use NNUE value {use_nnue}"));
     e.send("setoption name UCI_ShowWDL value true");
     e.send("setoption name MultiPV value 4");
     for fen in [
@@ -81,15 +114,10 @@ fn every_score_comes_with_the_models_chances_adding_up_to_1000() {
             let [w, d, l] = info.wdl.unwrap_or_else(|| panic!("no wdl: {info:?}"));
             assert_eq!(w + d + l, 1000, "{info:?}");
             // Exactly the model's numbers for the root's material.
-            let expected = Wdl::from_score(engine_score(score), material);
-            assert_eq!(
-                [w, d, l],
-                [
-                    u64::from(expected.win),
-                    u64::from(expected.draw),
-                    u64::from(expected.loss)
-                ],
-                "{fen}: {info:?}"
+            let expected = model_chances(model, score, material);
+            assert!(
+                expected.contains(&[w, d, l]),
+                "{use_nnue} {fen}: {info:?}, expected one of {expected:?}"
             );
         }
         // Across the lines of one search (one material), a higher score

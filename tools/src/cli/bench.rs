@@ -1,7 +1,8 @@
 //! `shears bench`: the bench positions searched to a fixed depth on one
 //! thread, the signature of the engine's search (and, with `--ordering` or
-//! `--no-tt`, what a move-ordering step or the table buys; with `--nnue`,
-//! the search with the net).
+//! `--no-tt`, what a move-ordering step or the table buys). It plays with
+//! the engine's default evaluation, the built-in net (`Use NNUE` true), or
+//! `--eval-file`'s net; `--hce` benches the hand-crafted evaluation.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,12 +48,16 @@ pub struct BenchArgs {
     /// Turn the transposition table off (probes and stores).
     #[arg(long)]
     pub no_tt: bool,
-    /// Play with the net (the built-in one, or --eval-file's) instead of
-    /// the hand-crafted evaluation, as `Use NNUE` does.
-    #[arg(long)]
+    /// Play with the net, as the engine does by default (`Use NNUE`
+    /// true): the bench without a flag already does; kept for scripts.
+    #[arg(long, conflicts_with = "hce")]
     pub nnue: bool,
-    /// The net for --nnue (default: the one built into the engine).
-    #[arg(long, value_name = "FILE", requires = "nnue")]
+    /// Play with the hand-crafted evaluation instead of the net (as
+    /// `Use NNUE` false does).
+    #[arg(long)]
+    pub hce: bool,
+    /// The net (default: the one built into the engine).
+    #[arg(long, value_name = "FILE", conflicts_with = "hce")]
     pub eval_file: Option<PathBuf>,
 }
 
@@ -80,7 +85,8 @@ impl BenchArgs {
     }
 }
 
-/// The evaluation `--nnue` and `--eval-file` ask for.
+/// The evaluation to play with: the hand-crafted one unless `nnue`, else
+/// `eval_file`'s net or the built-in one.
 ///
 /// # Errors
 ///
@@ -102,7 +108,7 @@ pub fn evaluation(nnue: bool, eval_file: Option<&PathBuf>) -> Result<Evaluation,
 /// `shears bench`: each position's line as it ends, the report, and last
 /// `<nodes> nodes <nps> nps`. Exit 2 when the net cannot be used.
 pub(super) fn run(args: &BenchArgs) -> ExitCode {
-    let evaluation = match evaluation(args.nnue, args.eval_file.as_ref()) {
+    let evaluation = match evaluation(!args.hce, args.eval_file.as_ref()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("shears bench: {e}");

@@ -58,13 +58,18 @@ pub struct DatagenArgs {
     /// the opening's own plies never are.
     #[arg(long, default_value_t = datagen::MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
     pub min_ply: u32,
-    /// Play with the net (the built-in one, or --eval-file's) instead of
-    /// the hand-crafted evaluation (or `Use NNUE = true` in engine.toml).
-    #[arg(long)]
+    /// Play with the net (the built-in one, or --eval-file's), as the
+    /// engine does by default; the flag overrides `Use NNUE = false` in
+    /// engine.toml.
+    #[arg(long, conflicts_with = "hce")]
     pub nnue: bool,
-    /// The net for --nnue (default: engine.toml's `EvalFile`, else the
-    /// one built into the engine).
-    #[arg(long, value_name = "FILE", requires = "nnue")]
+    /// Play with the hand-crafted evaluation instead of the net (or
+    /// `Use NNUE = false` in engine.toml).
+    #[arg(long)]
+    pub hce: bool,
+    /// The net (default: engine.toml's `EvalFile`, else the one built into
+    /// the engine).
+    #[arg(long, value_name = "FILE", conflicts_with = "hce")]
     pub eval_file: Option<PathBuf>,
 }
 
@@ -137,7 +142,7 @@ impl Progress {
 pub(super) fn run(args: &DatagenArgs, settings: &Options) -> ExitCode {
     let file = &args.file;
     // The flags first, else engine.toml's Use NNUE and EvalFile.
-    let nnue = args.nnue || settings.use_nnue();
+    let nnue = !args.hce && (args.nnue || args.eval_file.is_some() || settings.use_nnue());
     let eval_file = args.eval_file.clone().or_else(|| {
         let name = settings.eval_file();
         (!is_built_in(name)).then(|| PathBuf::from(name))
