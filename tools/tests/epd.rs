@@ -4,6 +4,7 @@
 
 use std::process::{Command, Output};
 
+use shears::eval::{Evaluation, LoadedNet};
 use shears::search::SearchLimits;
 use shears_tools::suites::epd::{parse_epd, run_suite, solved_count, theme_scores};
 
@@ -19,6 +20,11 @@ r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - am Nxe5; id \"no kn
 k7/8/1K6/8/8/8/8/7R w - - bm h1h8;
 ";
 
+/// The engine's default evaluation: the built-in net.
+fn net() -> Evaluation {
+    Evaluation::Net(LoadedNet::built_in().unwrap())
+}
+
 #[test]
 fn easy_suite_is_solved_at_depth_4() {
     let (entries, errors) = parse_epd(EASY);
@@ -30,7 +36,7 @@ fn easy_suite_is_solved_at_depth_4() {
         ..SearchLimits::default()
     };
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let results = run_suite(&entries, &limits, 1, 2, &|_| {
+    let results = run_suite(&entries, &limits, &net(), 1, 2, &|_| {
         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     })
     .unwrap();
@@ -58,7 +64,7 @@ fn a_wrong_move_is_a_failure_with_both_moves_named() {
         depth: Some(4),
         ..SearchLimits::default()
     };
-    let results = run_suite(&entries, &limits, 1, 1, &|_| {}).unwrap();
+    let results = run_suite(&entries, &limits, &net(), 1, 1, &|_| {}).unwrap();
     assert!(!results[0].solved);
     assert_eq!(
         results[0].to_string(),
@@ -177,7 +183,7 @@ fn point_suite_through_the_library_scores_each_position() {
         depth: Some(4),
         ..SearchLimits::default()
     };
-    let results = run_suite(&entries, &limits, 1, 2, &|_| {}).unwrap();
+    let results = run_suite(&entries, &limits, &net(), 1, 2, &|_| {}).unwrap();
     let scores: Vec<Option<(u32, u32)>> = results
         .iter()
         .map(|r| r.points.map(|p| (p.got, p.max)))

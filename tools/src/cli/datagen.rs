@@ -7,11 +7,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::bench;
+use super::eval_args::EvalArgs;
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::util::progress::bar;
 use shears::engine::options::Options;
-use shears::eval::is_built_in;
 use shears::search::MAX_DEPTH;
 
 /// How often a run without a terminal reports its progress on stderr.
@@ -58,19 +57,9 @@ pub struct DatagenArgs {
     /// the opening's own plies never are.
     #[arg(long, default_value_t = datagen::MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
     pub min_ply: u32,
-    /// Play with the net (the built-in one, or --eval-file's), as the
-    /// engine does by default; the flag overrides `Use NNUE = false` in
-    /// engine.toml.
-    #[arg(long, conflicts_with = "hce")]
-    pub nnue: bool,
-    /// Play with the hand-crafted evaluation instead of the net (or
-    /// `Use NNUE = false` in engine.toml).
-    #[arg(long)]
-    pub hce: bool,
-    /// The net (default: engine.toml's `EvalFile`, else the one built into
-    /// the engine).
-    #[arg(long, value_name = "FILE", conflicts_with = "hce")]
-    pub eval_file: Option<PathBuf>,
+    /// The evaluation both sides play with.
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 /// The progress of a run: a bar on a terminal, else a line on stderr now
@@ -141,13 +130,7 @@ impl Progress {
 /// input or a failed run.
 pub(super) fn run(args: &DatagenArgs, settings: &Options) -> ExitCode {
     let file = &args.file;
-    // The flags first, else engine.toml's Use NNUE and EvalFile.
-    let nnue = !args.hce && (args.nnue || args.eval_file.is_some() || settings.use_nnue());
-    let eval_file = args.eval_file.clone().or_else(|| {
-        let name = settings.eval_file();
-        (!is_built_in(name)).then(|| PathBuf::from(name))
-    });
-    let evaluation = match bench::evaluation(nnue, eval_file.as_ref()) {
+    let evaluation = match args.eval.evaluation(settings) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("shears datagen: {e}");

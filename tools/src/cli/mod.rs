@@ -20,6 +20,7 @@ mod bench;
 mod book;
 mod data;
 mod datagen;
+mod eval_args;
 mod fit_args;
 mod spsa;
 mod suites;
@@ -33,6 +34,7 @@ pub use bench::{BenchArgs, BenchOrdering};
 pub use book::BookCommand;
 pub use data::{DataArgs, DataCommand};
 pub use datagen::DatagenArgs;
+pub use eval_args::EvalArgs;
 pub use fit_args::FitArgs;
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
@@ -144,7 +146,7 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::Bench(args) => bench::run(&args),
         CliCommand::Perft(args) => suites::run_perft(&args),
         CliCommand::PerftSuite(args) => suites::run_perft_suite(&args),
-        CliCommand::Epd(args) => suites::run_epd(&args),
+        CliCommand::Epd(args) => suites::run_epd(&args, &config.options),
         CliCommand::Book(command) => book::run(command, &config),
         CliCommand::Tb(args) => tablebase::run_tb(&args, &config),
         CliCommand::TbPlay(args) => tablebase::run_tb_play(&args, &config),

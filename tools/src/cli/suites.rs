@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+use super::eval_args::EvalArgs;
 use crate::suites::epd::{
     DEFAULT_HASH_MB, DEFAULT_MOVETIME_MS, parse_epd, run_suite, solved_count, theme_scores,
 };
@@ -15,6 +16,7 @@ use crate::suites::perft::{check_suite, parse_suite};
 use crate::util::progress;
 use shears::chess::perft::{self, PerftTable};
 use shears::chess::{Position, START_FEN, fen_needs_chess960, move_to_uci};
+use shears::engine::options::Options;
 use shears::search::{MAX_DEPTH, SearchLimits};
 
 /// `shears perft`.
@@ -76,6 +78,9 @@ pub struct EpdArgs {
     /// Hash table size in MB of each search.
     #[arg(long, default_value_t = DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
+    /// The evaluation the searches play with.
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 impl EpdArgs {
@@ -201,8 +206,15 @@ pub(super) fn run_perft_suite(args: &PerftSuiteArgs) -> ExitCode {
 }
 
 /// `shears epd`.
-pub(super) fn run_epd(args: &EpdArgs) -> ExitCode {
+pub(super) fn run_epd(args: &EpdArgs, settings: &Options) -> ExitCode {
     let file = &args.file;
+    let evaluation = match args.eval.evaluation(settings) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("shears epd: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let Some(text) = read_suite(file, "epd") else {
         return ExitCode::from(2);
     };
@@ -217,6 +229,7 @@ pub(super) fn run_epd(args: &EpdArgs) -> ExitCode {
     let results = run_suite(
         &entries,
         &args.limits(),
+        &evaluation,
         args.hash as usize,
         threads,
         &|_| bar.inc(1),

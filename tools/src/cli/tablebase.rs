@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use shakmaty::Position as _;
 
+use super::eval_args::EvalArgs;
 use crate::tablebase::{generate, play};
 use shears::chess::{Position, fen_needs_chess960, move_to_uci};
 use shears::engine::config::Config;
@@ -64,6 +65,9 @@ pub struct TbPlayArgs {
     /// Also print each game's moves.
     #[arg(long)]
     pub moves: bool,
+    /// The evaluation Shears plays with.
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 /// `shears tb-gen`.
@@ -188,8 +192,16 @@ pub(super) fn run_tb_play(args: &TbPlayArgs, config: &Config) -> ExitCode {
     if args.depth.is_none() && args.nodes.is_none() {
         limits.clock.movetime = Some(args.movetime.unwrap_or(100));
     }
+    let evaluation = match args.eval.evaluation(&config.options) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("shears tb-play: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let per_game = play::PlayConfig {
         limits,
+        evaluation,
         hash_mb: args.hash as usize,
         engine_tables: !args.no_tb,
     };

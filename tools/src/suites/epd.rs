@@ -43,6 +43,7 @@ use thiserror::Error;
 use super::epd_points::{self, MovePoints, PointScore, theme_of};
 use shears::chess::{Position, fen_needs_chess960};
 use shears::error::echo;
+use shears::eval::Evaluation;
 use shears::search::params::SearchConfig;
 use shears::search::tt::TtError;
 use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, thread_pool};
@@ -355,10 +356,16 @@ pub fn move_to_san(position: &Position, m: Move) -> String {
 /// Searches one entry with `searcher` (one search thread), after emptying
 /// its table and histories, so that the result does not depend on what was
 /// searched before.
-pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLimits) -> EpdResult {
+pub fn run_position(
+    searcher: &mut Searcher,
+    entry: &EpdEntry,
+    limits: &SearchLimits,
+    evaluation: &Evaluation,
+) -> EpdResult {
     searcher.new_game();
     let settings = SearchSettings::single(SearchConfig::default());
-    let outcome = searcher.think(&SearchRequest::new(&entry.position, limits, settings));
+    let request = SearchRequest::new(&entry.position, limits, settings).with_evaluation(evaluation);
+    let outcome = searcher.think(&request);
     let found = outcome.best();
     EpdResult {
         line: entry.line,
@@ -379,8 +386,8 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
 }
 
 /// Searches every entry under `limits` (`limits.clock.movetime`, `depth`
-/// or `nodes`), `threads` positions at a time, each with one search thread
-/// and an emptied `hash_mb` table (see [`run_position`]). `on_done` is
+/// or `nodes`) with `evaluation`, `threads` positions at a time, each with
+/// one search thread and an emptied `hash_mb` table (see [`run_position`]). `on_done` is
 /// called as each position finishes (in any order; for a progress bar).
 /// Returns the results in the order of `entries`.
 ///
@@ -391,6 +398,7 @@ pub fn run_position(searcher: &mut Searcher, entry: &EpdEntry, limits: &SearchLi
 pub fn run_suite(
     entries: &[EpdEntry],
     limits: &SearchLimits,
+    evaluation: &Evaluation,
     hash_mb: usize,
     threads: usize,
     on_done: &(dyn Fn(&EpdResult) + Sync),
@@ -408,7 +416,7 @@ pub fn run_suite(
                 || Searcher::new(hash_mb),
                 |searcher, entry| {
                     let searcher = searcher.as_mut().map_err(|e| e.clone())?;
-                    let result = run_position(searcher, entry, limits);
+                    let result = run_position(searcher, entry, limits, evaluation);
                     on_done(&result);
                     Ok(result)
                 },

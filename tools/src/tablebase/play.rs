@@ -24,6 +24,7 @@ use shakmaty::{Color, Position as _};
 use crate::suites::epd::operation_id;
 use shears::chess::{Position, fen_needs_chess960};
 use shears::error::{LineError, echo, parse_numbered_lines};
+use shears::eval::Evaluation;
 use shears::search::params::SearchConfig;
 use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, thread_pool};
 use shears::tb::{Tablebases, Verdict, rank_root_moves};
@@ -186,6 +187,8 @@ impl fmt::Display for PlayResult {
 pub struct PlayConfig {
     /// The limit of every move's search.
     pub limits: SearchLimits,
+    /// The evaluation Shears plays with.
+    pub evaluation: Evaluation,
     /// Hash table size in MB of each game.
     pub hash_mb: usize,
     /// Whether the engine plays with the tables.
@@ -236,7 +239,9 @@ pub fn play(
         }
         let settings = SearchSettings::single(SearchConfig::default());
         let engine_tables = config.engine_tables.then_some(tables);
-        let request = SearchRequest::new(&pos, &config.limits, settings).with_tables(engine_tables);
+        let request = SearchRequest::new(&pos, &config.limits, settings)
+            .with_tables(engine_tables)
+            .with_evaluation(&config.evaluation);
         let outcome = searcher.think(&request);
         let Some(m) = outcome.best() else {
             // Unreachable: a position with a legal move always gets one.
