@@ -19,10 +19,13 @@ For each SIZE (positions: `500k`, `2.4M`, `20000000`):
    line), and a set too small for SIZE stops the script before anything
    is trained;
 2. `scripts/match.py NAME-SIZE ENGINE ENGINE TC ROUNDS HASH` with
-   `--new-option "Use NNUE=true" --new-option EvalFile=OUT/NAME-SIZE.nnue`:
-   the same binary with the net against itself with the hand-crafted
-   evaluation (fastchess, one thread each, concurrency 2), the games in
-   `OUT/NAME-SIZE.pgn`.
+   `--new-option "Use NNUE=true" --new-option EvalFile=OUT/NAME-SIZE.nnue
+   --base-option "Use NNUE=false"`: the same binary with the net against
+   itself with the hand-crafted evaluation (fastchess, one thread each,
+   concurrency 2), the games in `OUT/NAME-SIZE.pgn`. With `--nodes N` the
+   match is `scripts/fixed_nodes.py NAME-SIZE ENGINE ENGINE ROUNDS N`
+   instead (N nodes a move for both, a `--clock` behind the limit, Hash
+   16): the net's speed left out, and minutes where a clock takes an hour.
 
 Then a table of the sizes with each match's W/D/L and Elo ± 95% as
 fastchess last reported them, and the trend: a straight line of Elo in
@@ -191,6 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train-arg", action="append", default=[],
                         help="one more argument to shears train (repeatable: --train-arg=--lr=0.005)")
     parser.add_argument("--tc", default="5+0.05", help="the matches' time control (default 5+0.05)")
+    parser.add_argument("--nodes", type=int,
+                        help="play at this many nodes a move (scripts/fixed_nodes.py) instead of --tc")
+    parser.add_argument("--clock", default="600+6",
+                        help="with --nodes: the clock behind the node limit (default 600+6)")
     parser.add_argument("--rounds", type=int, default=100,
                         help="rounds of two games a net (default 100: 200 games)")
     parser.add_argument("--hash", type=int, default=16, help="Hash of both sides, MB (default 16)")
@@ -226,15 +233,22 @@ def main(argv: list[str] | None = None) -> int:
                         *args.train_arg], log=None if args.dry_run else out / f"{tag}.train.log")
         log = out / f"{tag}.log"
         if not finished(log):
-            command = [sys.executable, str(Path(__file__).with_name("match.py")),
+            script = "fixed_nodes.py" if args.nodes else "match.py"
+            command = [sys.executable, str(Path(__file__).with_name(script)),
                        "--out", str(out),
-                       "--new-option", "Use NNUE=true", "--new-option", f"EvalFile={net}"]
+                       "--new-option", "Use NNUE=true", "--new-option", f"EvalFile={net}",
+                       "--base-option", "Use NNUE=false"]
+            if args.nodes:
+                command += ["--clock", args.clock]
             if args.fastchess:
                 command += ["--fastchess", args.fastchess]
             if args.dry_run:
                 command.append("--dry-run")
-            command += [tag, engine, engine, args.tc, str(args.rounds), str(args.hash),
-                        "-srand", str(args.srand + sorted(set(args.sizes)).index(n))]
+            if args.nodes:
+                command += [tag, engine, engine, str(args.rounds), str(args.nodes)]
+            else:
+                command += [tag, engine, engine, args.tc, str(args.rounds), str(args.hash)]
+            command += ["-srand", str(args.srand + sorted(set(args.sizes)).index(n))]
             step(args, command)
     return report(args, out, targets)
 
@@ -242,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
 def report(args, out: Path, targets: list[float]) -> int:
     """The table of the sizes' matches as their logs in `out` last
     reported them, and the trend of those that have an Elo."""
-    print(f"\n| positions | W / D / L (net) | Elo ± 95% (net against the hand-crafted evaluation, {args.tc}) |")
+    played = f"{args.nodes} nodes" if args.nodes else args.tc
+    print(f"\n| positions | W / D / L (net) | Elo ± 95% (net against the hand-crafted evaluation, {played}) |")
     print("|---|---|---|")
     points = []
     for n in sorted(set(args.sizes)):

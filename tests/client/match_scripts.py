@@ -142,9 +142,16 @@ def check_commands():
                  "curve/c-500k.nnue", "shears-x train a.bin b.games --positions 2400000 ",
                  "curve/c-2.4M.nnue",
                  "--new-option 'Use NNUE=true' --new-option EvalFile=",
-                 "curve/c-500k.nnue --dry-run c-500k ", "shears-x 5+0.05 100 16 -srand 6500",
-                 "-srand 6501", "| 2.4M | — | — |"]:
+                 "curve/c-500k.nnue --base-option 'Use NNUE=false' --dry-run c-500k ",
+                 "shears-x 5+0.05 100 16 -srand 6500", "-srand 6501", "| 2.4M | — | — |"]:
         check(part in text, f"learning_curve.py: {part!r} not in\n{text}")
+    lines = script("learning_curve.py", "--dry-run", "--out", "curve", "--nodes", "25000",
+                   "--rounds", "100", "c", "./shears-x", "1M", "--data", "a.bin").splitlines()
+    text = "\n".join(lines)
+    for part in ["fixed_nodes.py --out ", "--base-option 'Use NNUE=false' --clock 600+6 --dry-run",
+                 "c-1M ", "shears-x 100 25000 -srand 6500",
+                 "(net against the hand-crafted evaluation, 25000 nodes)"]:
+        check(part in text, f"learning_curve.py --nodes: {part!r} not in\n{text}")
     print("  learning_curve.py: a net of the first SIZE positions and a match for each size")
 
 
