@@ -66,15 +66,15 @@ const BS: [f64; 4] = [-209.866, 533.070, -399.585, 147.071];
 
 /// Coefficients of the net's `a(t)`, in the net's centipawns, highest
 /// power first: fitted by `scripts/wdl_fit.py` on 400 games of the
-/// built-in net against itself (issue 71: s6-e40, 25,000 nodes a move;
+/// built-in net against itself (issue 71: s6-g2, 25,000 nodes a move;
 /// docs/nnue.md, "Scores with the net"), then scaled from the shown scores
 /// of those games to the net's own by the model they were shown with (the
-/// model of the net before it, `a(t = 1)` = 54.222 cp).
-/// `a(t = 1)` = 104.3 cp: a shown 100.
-const AS_NET: [f64; 4] = [-670.417, 1780.679, -1562.747, 556.828];
+/// model of the net before it, s6-e40's, `a(t = 1)` = 104.343 cp).
+/// `a(t = 1)` = 114.3 cp: a shown 100.
+const AS_NET: [f64; 4] = [-946.077, 2407.064, -1936.437, 589.701];
 /// Coefficients of the net's `b(t)`, the net's centipawns, highest power
 /// first (the same fit).
-const BS_NET: [f64; 4] = [-307.066, 748.361, -556.337, 193.837];
+const BS_NET: [f64; 4] = [-463.315, 1066.263, -710.164, 198.611];
 
 /// How one evaluation's scores are read: its win/draw/loss model, in its
 /// own centipawns, and whether the `score cp` shown is normalised by it.
@@ -98,7 +98,7 @@ impl ScoreModel {
     };
 
     /// The net's model, its `score cp` normalised: fitted on Shears'
-    /// games with the net ([`AS_NET`], `a(t = 1)` = 104.3 of the net's
+    /// games with the net ([`AS_NET`], `a(t = 1)` = 114.3 of the net's
     /// centipawns). How it is fitted again for a new net (docs/nnue.md,
     /// "Scores with the net"): play Shears against Shears with `Use NNUE`
     /// true, run `scripts/wdl_fit.py` on the games (docs/tuning.md,
@@ -352,17 +352,17 @@ mod tests {
         // hand-crafted evaluation's.
         let net = ScoreModel::of(EvalKind::Net);
         let pawn = net.pawn();
-        assert!((pawn - 104.343).abs() < 0.01, "a(t = 1) = {pawn}");
+        assert!((pawn - 114.251).abs() < 0.01, "a(t = 1) = {pawn}");
         assert_ne!(net.a, ScoreModel::HAND_CRAFTED.a);
-        // 104 of the net's centipawns show as 100, and 200 as 192.
-        assert_eq!(net.shown_cp(104), 100);
-        assert_eq!(net.shown_cp(200), 192);
-        assert_eq!(net.shown_cp(-104), -100);
-        let even = net.wdl(Score::Cp(104), MATERIAL_SCALE as u32);
+        // 114 of the net's centipawns show as 100, and 200 as 175.
+        assert_eq!(net.shown_cp(114), 100);
+        assert_eq!(net.shown_cp(200), 175);
+        assert_eq!(net.shown_cp(-114), -100);
+        let even = net.wdl(Score::Cp(114), MATERIAL_SCALE as u32);
         assert!((490..=510).contains(&even.win), "{even}");
         // The chances the hand-crafted model gives the same centipawns
         // differ: its pawn is 90.
-        let hce = ScoreModel::HAND_CRAFTED.wdl(Score::Cp(104), MATERIAL_SCALE as u32);
+        let hce = ScoreModel::HAND_CRAFTED.wdl(Score::Cp(114), MATERIAL_SCALE as u32);
         assert!(hce.win > even.win + 30, "{hce} / {even}");
         // Over the whole range the net's chances add up and are monotone.
         for m in MATERIAL_MIN..=MATERIAL_MAX {
