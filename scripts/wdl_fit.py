@@ -203,6 +203,11 @@ def main():
                     help=f"material is clamped to [this, {MATERIAL_MAX}] (default {MATERIAL_MIN})")
     ap.add_argument("--engine-prefix", default="Shears",
                     help="both EngineWhiteName and EngineBlackName must start with this")
+    ap.add_argument("--shown-pawn", type=float, metavar="CP",
+                    help="the games' scores were shown normalised by a model whose a(t = 1) is CP "
+                         "(the net's model they were played with): also print the material "
+                         "model in the evaluation's own centipawns (x CP / 100), for AS_NET and "
+                         "BS_NET in src/uci/wdl.rs")
     args = ap.parse_args()
 
     stats = {"games": 0, "games skipped": 0, "positions": 0, "mate scores skipped": 0}
@@ -273,6 +278,12 @@ def main():
             continue
         t = m / MATERIAL_SCALE
         print(f"  material {m:2}: a = {np.polyval(p[:n], t):6.1f} cp, b = {np.polyval(p[n:], t):6.1f} cp")
+    if args.shown_pawn is not None:
+        own = p * args.shown_pawn / 100.0
+        print(f"in the evaluation's own centipawns (x {args.shown_pawn} / 100):")
+        print("  AS_NET = [" + ", ".join(f"{c:.3f}" for c in own[:n]) + "]")
+        print("  BS_NET = [" + ", ".join(f"{c:.3f}" for c in own[n:]) + "]")
+        print(f"  a(t = 1) = {np.polyval(own[:n], 1.0):.3f} cp: a shown 100")
     q = final["move"][0]
     print("move-number model: AS = [" + ", ".join(f"{c:.3f}" for c in q[:n])
           + "], BS = [" + ", ".join(f"{c:.3f}" for c in q[n:]) + "]")

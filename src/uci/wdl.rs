@@ -71,10 +71,10 @@ const BS: [f64; 4] = [-209.866, 533.070, -399.585, 147.071];
 /// of those games to the net's own by the model they were shown with (the
 /// model of the net before it, s6-e40's, `a(t = 1)` = 104.343 cp).
 /// `a(t = 1)` = 114.3 cp: a shown 100.
-const AS_NET: [f64; 4] = [-946.077, 2407.064, -1936.437, 589.701];
+const AS_NET: [f64; 4] = [-946.076, 2407.064, -1936.437, 589.700];
 /// Coefficients of the net's `b(t)`, the net's centipawns, highest power
 /// first (the same fit).
-const BS_NET: [f64; 4] = [-463.315, 1066.263, -710.164, 198.611];
+const BS_NET: [f64; 4] = [-463.316, 1066.263, -710.164, 198.611];
 
 /// How one evaluation's scores are read: its win/draw/loss model, in its
 /// own centipawns, and whether the `score cp` shown is normalised by it.
@@ -102,9 +102,9 @@ impl ScoreModel {
     /// centipawns). How it is fitted again for a new net (docs/nnue.md,
     /// "Scores with the net"): play Shears against Shears with `Use NNUE`
     /// true, run `scripts/wdl_fit.py` on the games (docs/tuning.md,
-    /// "Win/draw/loss"), multiply the coefficients it prints by `a(t = 1) /
-    /// 100` of the model the games were played with (their PGN scores are
-    /// the normalised ones), and put them in `a` and `b`.
+    /// "Win/draw/loss") with `--shown-pawn` the `a(t = 1)` of the model the
+    /// games were played with (their PGN scores are the normalised ones), and
+    /// put the `AS_NET` and `BS_NET` it prints in `a` and `b`.
     pub const NET: ScoreModel = ScoreModel {
         a: AS_NET,
         b: BS_NET,
