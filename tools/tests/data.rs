@@ -111,6 +111,54 @@ fn a_game_file_converts_to_the_positions_the_run_kept() {
 }
 
 #[test]
+fn a_stricter_adjudication_cuts_the_games_datagen_would_have_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let strict = [
+        "--resign-score",
+        "300",
+        "--resign-plies",
+        "2",
+        "--draw-min-ply",
+        "30",
+    ];
+    datagen(d, "g.games", "6", "2", &[]);
+    let out = datagen(d, "s.games", "6", "2", &strict);
+    assert!(
+        text(&out.stderr).contains("adjudication resign at 300 cp for 2 plies"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut args = vec!["data", "convert", "g.games", "cut.bin"];
+    args.extend_from_slice(&strict);
+    let out = run_cli(d, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "adjudication: resign at 300 cp for 2 plies, draw within 10 cp for 12 plies from \
+             ply 30: "
+        ) && report.contains("% fewer searches)"),
+        "{report}"
+    );
+    let out = run_cli(d, &["data", "convert", "s.games", "played.bin"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(read(d, "cut.bin"), read(d, "played.bin"));
+    // Games already over cannot be played on: a looser rule is refused.
+    let out = run_cli(
+        d,
+        &["data", "convert", "g.games", "x.bin", "--draw-score", "5"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("looser"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!d.join("x.bin").exists());
+}
+
+#[test]
 fn a_damaged_game_file_is_refused_with_the_game_named() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::adjudication_args::AdjudicationArgs;
 use crate::data::Filter;
 use crate::data::convert::convert;
 use crate::data::from_pgn::{DEFAULT_MIN_PLY, from_pgn};
@@ -49,7 +50,11 @@ pub enum DataCommand {
     /// Write the training positions of a game file as a packed (OUTPUT
     /// ending in .bin) or text file, each game closed by its end-of-game
     /// record. A packed or text file cannot become a game file (it lacks
-    /// the moves).
+    /// the moves). With any of the adjudication options (each one not
+    /// given is datagen's), every game ends where that rule, at least as
+    /// strict as datagen's, would have ended it, with its result: the
+    /// positions datagen would have written with that rule, and how many
+    /// searches it saves.
     Convert {
         /// The game file.
         input: PathBuf,
@@ -58,6 +63,10 @@ pub enum DataCommand {
         /// Every position of every game, not only the quiet filter's.
         #[arg(long)]
         all: bool,
+        /// With any of the adjudication options: each game cut where that
+        /// rule (stricter than datagen's) would have ended it.
+        #[command(flatten)]
+        cut: AdjudicationArgs,
     },
     /// Convert a match runner's PGN games (fastchess, cutechess, OpenBench),
     /// with the engines' scores from the move comments, into a new game
@@ -90,9 +99,15 @@ pub(super) fn run(args: &DataArgs) -> ExitCode {
             set,
             manifest,
         } => run_verify(file, set.as_deref(), manifest.as_deref()),
-        DataCommand::Convert { input, output, all } => {
+        DataCommand::Convert {
+            input,
+            output,
+            all,
+            cut,
+        } => {
             let filter = all.then_some(Filter::All);
-            match convert(input, output, filter) {
+            let rule = cut.given();
+            match convert(input, output, filter, rule) {
                 Ok(done) => {
                     println!(
                         "wrote {} games, {} positions to {}",
@@ -100,6 +115,18 @@ pub(super) fn run(args: &DataArgs) -> ExitCode {
                         done.positions,
                         output.display()
                     );
+                    if let Some(rule) = rule {
+                        println!(
+                            "adjudication: {rule}: {} games cut ({} with another result); {} of \
+                             {} moves kept ({:.1}% fewer searches)",
+                            done.cut,
+                            done.changed,
+                            done.moves,
+                            done.moves_in,
+                            100.0 * (done.moves_in - done.moves) as f64
+                                / done.moves_in.max(1) as f64
+                        );
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => fail(&e.to_string()),

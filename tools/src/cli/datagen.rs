@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::adjudication_args::AdjudicationArgs;
 use super::eval_args::EvalArgs;
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::util::progress::bar;
@@ -57,9 +58,19 @@ pub struct DatagenArgs {
     /// the opening's own plies never are.
     #[arg(long, default_value_t = datagen::MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
     pub min_ply: u32,
+    /// Search each move first with this many nodes: a position the quiet
+    /// filter drops anyway (in check, or the probe's move a capture, a
+    /// promotion or a check) plays the probe's move, and only the others
+    /// get the full search (default: no probe, every move searched in
+    /// full).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub probe_nodes: Option<u64>,
     /// The evaluation both sides play with.
     #[command(flatten)]
     pub eval: EvalArgs,
+    /// How games end before the rules end them.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
 }
 
 /// The progress of a run: a bar on a terminal, else a line on stderr now
@@ -163,6 +174,8 @@ pub(super) fn run(args: &DatagenArgs, settings: &Options) -> ExitCode {
         seed: args.seed,
         random_plies,
         min_ply: args.min_ply,
+        adjudication: args.adjudication.rule(),
+        probe_nodes: args.probe_nodes,
     };
     let openings = Openings::new(book, random_plies, args.seed);
     let header = datagen::run_header(&config, &openings, &evaluation);

@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand};
 
 use shears::engine::config::Config;
 
+mod adjudication_args;
 mod bench;
 mod book;
 mod data;

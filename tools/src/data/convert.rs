@@ -15,7 +15,8 @@ use shakmaty::{Color, EnPassantMode, Position as _};
 use thiserror::Error;
 
 use super::reader::{DataError, Filter, open};
-use crate::datagen::{Format, format, game_ply, keep, packed};
+use crate::datagen::games::Game;
+use crate::datagen::{Adjudication, Adjudicator, Format, format, game_ply, keep, packed};
 
 /// Why a conversion could not be made.
 #[derive(Debug, Error)]
@@ -37,12 +38,40 @@ pub enum ConvertError {
 }
 
 /// What a conversion wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Converted {
     /// Games.
     pub games: u64,
     /// Positions.
     pub positions: u64,
+    /// Moves of the games as written (those after a cut left out): the
+    /// searches that playing them took.
+    pub moves: u64,
+    /// Moves of the games in the input.
+    pub moves_in: u64,
+    /// Games that a stricter adjudication ended early.
+    pub cut: u64,
+    /// Of those, games whose result the adjudication changed.
+    pub changed: u64,
+}
+
+/// Where a stricter adjudication ends `game`: the number of its moves
+/// played, and the result then (the game as it is when the rule does not
+/// end it earlier).
+fn cut_by(game: &Game, rule: Adjudication) -> (usize, f32) {
+    let mut adjudicator = Adjudicator::new(rule);
+    for (i, (board, _, score)) in game.positions().enumerate() {
+        match score {
+            Some(s) => {
+                let white = if board.turn() == Color::White { s } else { -s };
+                if let Some(result) = adjudicator.observe(game_ply(&board), white) {
+                    return (i, result);
+                }
+            }
+            None => adjudicator.skip(),
+        }
+    }
+    (game.moves.len(), game.result)
 }
 
 /// Writes the positions of the game file `input` that pass `filter` (the
@@ -50,15 +79,31 @@ pub struct Converted {
 /// name, each game closed by its end-of-game record or line (its plies:
 /// the start position's game ply plus the moves). `output` must not exist.
 ///
+/// With `cut`, a rule at least as strict as `datagen`'s
+/// ([`Adjudication::is_within`]), each game ends where that rule ends it,
+/// with the rule's result: the file that `datagen` would have written with
+/// it (`adjudication.rs`).
+///
 /// # Errors
 ///
-/// When the input is not a game file, cannot be read or is damaged, or
-/// the output exists, is a game file, or cannot be written.
+/// When the input is not a game file, cannot be read or is damaged, the
+/// rule is looser than `datagen`'s, or the output exists, is a game file,
+/// or cannot be written.
 pub fn convert(
     input: &Path,
     output: &Path,
     filter: Option<Filter>,
+    cut: Option<Adjudication>,
 ) -> Result<Converted, ConvertError> {
+    if let Some(rule) = cut
+        && !rule.is_within(&Adjudication::default())
+    {
+        return Err(ConvertError::Impossible(format!(
+            "the adjudication ({rule}) is looser than datagen's ({}) in some threshold: a game \
+             file's games can be cut shorter, never played on",
+            Adjudication::default()
+        )));
+    }
     if Format::of(input) != Format::Games {
         return Err(ConvertError::Impossible(format!(
             "{}: only a game file (.games) can be converted: a packed or text file holds the \
@@ -90,16 +135,24 @@ pub fn convert(
         .open(output)
         .map_err(write_error)?;
     let mut out = BufWriter::new(out);
-    let mut done = Converted {
-        games: 0,
-        positions: 0,
-    };
+    let mut done = Converted::default();
     loop {
-        let (index, _, game) = match games.next_game() {
+        let (index, _, mut game) = match games.next_game() {
             Ok(Some(g)) => g,
             Ok(None) => break,
             Err(e) => return Err(DataError::of_game(input, e).into()),
         };
+        done.moves_in += game.moves.len() as u64;
+        if let Some(rule) = cut {
+            let (moves, result) = cut_by(&game, rule);
+            if moves < game.moves.len() {
+                done.cut += 1;
+                done.changed += u64::from(result != game.result);
+                game.moves.truncate(moves);
+                game.result = result;
+            }
+        }
+        done.moves += game.moves.len() as u64;
         for (board, m, score) in game.positions() {
             let kept = match filter {
                 Filter::Quiet { min_ply } => score.is_some_and(|s| keep(&board, m, s, min_ply)),

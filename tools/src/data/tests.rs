@@ -268,7 +268,7 @@ fn a_game_file_gives_the_items_of_its_packed_twin_and_read_files_cuts_them() {
     // its end still comes, as the packed twin's end record does.
     game_file(&games_path, &games(), 16);
     let bin = dir.path().join("g.bin");
-    super::convert::convert(&games_path, &bin, None).unwrap();
+    super::convert::convert(&games_path, &bin, None, None).unwrap();
     let items = items_of(&games_path);
     assert_eq!(items, items_of(&bin));
     assert_eq!(items.first(), Some(&(None, Some(0))));

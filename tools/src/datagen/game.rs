@@ -7,10 +7,11 @@
 //! depends on tables that one machine has and another has not.
 //!
 //! **Adjudication**, besides the rules (mate, stalemate, repetition, the
-//! 50-move rule, insufficient material): a score of at least
-//! [`RESIGN_SCORE`] for the same side on [`RESIGN_PLIES`] consecutive plies
-//! wins; from ply [`DRAW_MIN_PLY`] on, scores within [`DRAW_SCORE`] of zero
-//! on [`DRAW_PLIES`] consecutive plies draw; [`MAX_PLIES`] plies draw.
+//! 50-move rule, insufficient material): by the search's scores, with the
+//! run's thresholds (`adjudication.rs`; by default a score of at least 1000
+//! for the same side on 6 consecutive plies wins, and from ply 80 on,
+//! scores within 10 of zero on 12 consecutive plies draw); [`MAX_PLIES`]
+//! plies draw.
 //!
 //! **Quiet filter** ([`keep`]): a position is kept only when
 //! - it is not in the opening (book line and random plies),
@@ -22,6 +23,7 @@
 
 use shakmaty::{Chess, Color, KnownOutcome, Move, Position as _};
 
+use super::adjudication::Adjudicator;
 use super::opening::{Openings, TRIES_PER_LINE};
 use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
 use shears::chess::Position;
@@ -38,17 +40,6 @@ pub const MAX_OPENING_SCORE: i32 = 300;
 /// Tries at an opening before the game is given up as an error (only a
 /// book whose every line is lost, or over, gets there).
 pub const MAX_OPENING_TRIES: u32 = 200;
-/// Resign adjudication: a score at least this large (centipawns, for one
-/// side) ...
-pub const RESIGN_SCORE: i32 = 1000;
-/// ... on this many consecutive plies ends the game.
-pub const RESIGN_PLIES: u32 = 6;
-/// Draw adjudication: from this ply on ...
-pub const DRAW_MIN_PLY: u32 = 80;
-/// ... scores within this many centipawns of zero ...
-pub const DRAW_SCORE: i32 = 10;
-/// ... on this many consecutive plies end the game as a draw.
-pub const DRAW_PLIES: u32 = 12;
 /// Games longer than this are drawn.
 pub const MAX_PLIES: u32 = 400;
 /// Hash table of each game's searches, MB.
@@ -59,6 +50,10 @@ pub const HASH_MB: usize = 16;
 pub(super) struct Player {
     searcher: Searcher,
     limits: SearchLimits,
+    /// The probe's limits (`--probe-nodes`), if any: see [`Player::play`].
+    probe: Option<SearchLimits>,
+    /// The quiet filter's first game ply (a probe is enough before it).
+    min_ply: u32,
     evaluation: Evaluation,
 }
 
@@ -72,6 +67,8 @@ impl Player {
         Ok(Player {
             searcher: Searcher::new(HASH_MB)?,
             limits,
+            probe: config.probe_nodes.map(SearchLimits::nodes),
+            min_ply: config.min_ply,
             evaluation: evaluation.clone(),
         })
     }
@@ -80,11 +77,37 @@ impl Player {
         self.searcher.new_game();
     }
 
-    /// The chosen move and its score for the side to move.
-    fn think(&mut self, pos: &Position) -> Option<(Move, i32)> {
+    /// The full search's move and score for the side to move.
+    fn search(&mut self, pos: &Position) -> Option<(Move, i32)> {
         let request = request(pos, &self.limits).with_evaluation(&self.evaluation);
         let outcome = self.searcher.think(&request);
         Some((outcome.best()?, outcome.score()?))
+    }
+
+    /// The move played in `pos` and its score for the side to move.
+    ///
+    /// **Probe first** (with a probe): a position that the quiet filter
+    /// drops whatever the move (in check, or before its first ply), or
+    /// whose probe chose a move that makes the filter drop it (a capture, a
+    /// promotion, a check), is played by the probe's small search; only
+    /// the others get the full search (its table warm from the probe).
+    /// The full search can still choose a move the filter drops.
+    fn play(&mut self, pos: &Position) -> Option<(Move, i32)> {
+        if let Some(probe) = &self.probe {
+            let request = request(pos, probe).with_evaluation(&self.evaluation);
+            let outcome = self.searcher.think(&request);
+            let (best, score) = (outcome.best()?, outcome.score()?);
+            let board = pos.board();
+            let dropped = board.is_check()
+                || game_ply(board) < self.min_ply
+                || best.is_capture()
+                || best.is_promotion()
+                || gives_check(board, best);
+            if dropped {
+                return Some((best, score));
+            }
+        }
+        self.search(pos)
     }
 }
 
@@ -132,7 +155,7 @@ pub(super) fn opening(
             continue;
         }
         player.new_game();
-        match player.think(&pos) {
+        match player.search(&pos) {
             Some((_, score)) if score.abs() <= MAX_OPENING_SCORE => return Ok(pos),
             _ => {}
         }
@@ -180,7 +203,7 @@ pub(super) fn play_game(
     let mut plies = pos.plies() as u32;
     let mut positions = Vec::new();
     let mut moves = Vec::new();
-    let (mut resign_run, mut draw_run) = (0i32, 0u32);
+    let mut adjudicator = Adjudicator::new(config.adjudication);
     let result = loop {
         if let Some(r) = rules_result(&pos) {
             break r;
@@ -188,7 +211,7 @@ pub(super) fn play_game(
         if plies >= MAX_PLIES {
             break 0.5;
         }
-        let Some((best, score)) = player.think(&pos) else {
+        let Some((best, score)) = player.play(&pos) else {
             break 0.5;
         };
         let white_score = if pos.turn() == Color::White {
@@ -196,28 +219,8 @@ pub(super) fn play_game(
         } else {
             -score
         };
-        // Resign adjudication: the same side clearly winning for a while.
-        let sign = white_score.signum();
-        if white_score.abs() >= RESIGN_SCORE {
-            resign_run = if resign_run.signum() == sign {
-                resign_run + sign
-            } else {
-                sign
-            };
-        } else {
-            resign_run = 0;
-        }
-        if resign_run.unsigned_abs() >= RESIGN_PLIES {
-            break if resign_run > 0 { 1.0 } else { 0.0 };
-        }
-        // Draw adjudication: a long, level game.
-        draw_run = if white_score.abs() <= DRAW_SCORE {
-            draw_run + 1
-        } else {
-            0
-        };
-        if plies >= DRAW_MIN_PLY && draw_run >= DRAW_PLIES {
-            break 0.5;
+        if let Some(result) = adjudicator.observe(plies, white_score) {
+            break result;
         }
         if keep(pos.board(), best, score, config.min_ply) {
             positions.push(Labelled {

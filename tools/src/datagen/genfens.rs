@@ -30,7 +30,7 @@ use thiserror::Error;
 
 use super::game::{Player, game_rng, opening};
 use super::opening::{Book, BookError, Openings};
-use super::{BOOK_RANDOM_PLIES, DatagenConfig, DatagenError, MIN_PLY, RANDOM_PLIES};
+use super::{Adjudication, BOOK_RANDOM_PLIES, DatagenConfig, DatagenError, MIN_PLY, RANDOM_PLIES};
 use shears::error::echo;
 use shears::eval::Evaluation;
 
@@ -167,6 +167,8 @@ pub fn generate(
         seed: request.seed,
         random_plies,
         min_ply: MIN_PLY,
+        adjudication: Adjudication::default(),
+        probe_nodes: None,
     };
     let openings = Openings::new(book, random_plies, request.seed);
     // Openings are checked with the hand-crafted evaluation, whatever the

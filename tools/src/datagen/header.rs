@@ -22,6 +22,8 @@
 //! min_ply = 16                     # the quiet filter's first game ply
 //! book = "8moves_v3_min.pgn (34715 lines), 2moves_v2.pgn (1000 lines)"
 //! eval = "net <default> (digest 5c1e…)"  # only with a net: its file and digest
+//! probe_nodes = 1000              # only with a probe (`--probe-nodes`)
+//! adjudication = "resign at 700 cp for 4 plies, …"  # only when not the default
 //! ```
 //!
 //! Two runs are the same run when their settings are the same text, byte

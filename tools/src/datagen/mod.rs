@@ -12,7 +12,8 @@
 //! | `format.rs` | the text line format of the kept positions (`data convert`, readers) |
 //! | `packed.rs` | the packed binary format (32-byte records, `data convert`, readers) |
 //! | `opening.rs` | the opening book and which opening each game gets |
-//! | `game.rs` | one game: balance check, adjudication, the quiet filter |
+//! | `game.rs` | one game: balance check, the moves, the quiet filter |
+//! | `adjudication.rs` | how a game ends early by the search's scores |
 //! | `genfens.rs` | OpenBench's `genfens`: the openings of the games as FENs |
 //!
 //! **One format.** `datagen` writes game files (`*.games`, `games.rs`)
@@ -40,6 +41,7 @@
 //! Which positions are kept, and how games end: see `game.rs`. The tuner
 //! still resolves each position with a quiescence search.
 
+pub mod adjudication;
 pub mod format;
 mod game;
 pub mod games;
@@ -59,10 +61,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move};
 use thiserror::Error;
 
-pub use game::{
-    DRAW_MIN_PLY, DRAW_PLIES, DRAW_SCORE, HASH_MB, MAX_OPENING_SCORE, MAX_OPENING_TRIES, MAX_PLIES,
-    RESIGN_PLIES, RESIGN_SCORE, game_ply, keep,
-};
+pub use adjudication::{Adjudication, Adjudicator};
+pub use game::{HASH_MB, MAX_OPENING_SCORE, MAX_OPENING_TRIES, MAX_PLIES, game_ply, keep};
 pub use opening::{Book, BookError, Openings};
 pub use resume::{Existing, ResumeError, resume};
 
@@ -110,14 +110,28 @@ pub struct DatagenConfig {
     pub random_plies: u32,
     /// Positions before this game ply are not kept.
     pub min_ply: u32,
+    /// How games end before the rules end them.
+    pub adjudication: Adjudication,
+    /// Nodes of a first, small search of each move (`None`: none): a
+    /// position the quiet filter drops anyway plays its move
+    /// (`game.rs`, `Player::play`).
+    pub probe_nodes: Option<u64>,
 }
 
 impl DatagenConfig {
     /// The settings as a run's first line (on stderr) shows them.
     pub fn describe(&self) -> String {
         let or_dash = |v: Option<String>| v.unwrap_or_else(|| "-".to_owned());
+        let adjudication = if self.adjudication == Adjudication::default() {
+            String::new()
+        } else {
+            format!(" adjudication {}", self.adjudication)
+        };
+        let probe = self
+            .probe_nodes
+            .map_or_else(String::new, |n| format!(" probe-nodes {n}"));
         format!(
-            "seed {} nodes {} depth {} random-plies {} min-ply {}",
+            "seed {} nodes {} depth {} random-plies {} min-ply {}{probe}{adjudication}",
             self.seed,
             or_dash(self.nodes.map(|n| n.to_string())),
             or_dash(self.depth.map(|d| d.to_string())),
@@ -207,7 +221,9 @@ pub fn is_packed(path: &Path) -> bool {
 
 /// The header of a game file made by a run of `config` and `openings`
 /// with `evaluation` (a net adds an `eval` setting: its file and digest;
-/// the hand-crafted evaluation adds none, so its headers are as before).
+/// the hand-crafted evaluation adds none, so its headers are as before;
+/// an adjudication other than the default adds an `adjudication` setting,
+/// the default none).
 pub fn run_header(config: &DatagenConfig, openings: &Openings, evaluation: &Evaluation) -> Header {
     let int = |n: u64| -> toml::Value {
         i64::try_from(n).map_or_else(|_| n.to_string().into(), toml::Value::Integer)
@@ -231,6 +247,12 @@ pub fn run_header(config: &DatagenConfig, openings: &Openings, evaluation: &Eval
     if let Some(net) = evaluation.net() {
         let eval = format!("net {} (digest {:016x})", net.source(), net.id());
         settings.push(("eval", eval.into()));
+    }
+    if let Some(probe) = config.probe_nodes {
+        settings.push(("probe_nodes", int(probe)));
+    }
+    if config.adjudication != Adjudication::default() {
+        settings.push(("adjudication", config.adjudication.to_string().into()));
     }
     Header::new(&settings)
 }

@@ -16,6 +16,8 @@ pub(super) fn small() -> DatagenConfig {
         seed: 7,
         random_plies: RANDOM_PLIES,
         min_ply: MIN_PLY,
+        adjudication: Adjudication::default(),
+        probe_nodes: None,
     }
 }
 
@@ -92,8 +94,113 @@ fn the_games_hold_the_positions_the_run_kept() {
             record.plies,
         ));
     }
-    crate::data::convert::convert(&games, &bin, None).unwrap();
+    crate::data::convert::convert(&games, &bin, None, None).unwrap();
     assert_eq!(std::fs::read(&bin).unwrap(), expected);
+}
+
+#[test]
+fn a_stricter_adjudication_cuts_a_file_into_the_one_datagen_plays_with_it() {
+    // The rule never changes a move, so the games of a stricter rule are
+    // the default's games cut short: `data convert` with the rule writes
+    // from the default's file what datagen writes with the rule.
+    let dir = tempfile::tempdir().unwrap();
+    let strict = Adjudication {
+        resign_score: 300,
+        resign_plies: 2,
+        draw_min_ply: 20,
+        draw_score: 40,
+        draw_plies: 4,
+    };
+    let base = DatagenConfig {
+        games: 6,
+        ..small()
+    };
+    let cut_config = DatagenConfig {
+        adjudication: strict,
+        ..base
+    };
+    let (games, games_strict) = (dir.path().join("d.games"), dir.path().join("s.games"));
+    run_small(&games, &base).unwrap();
+    run_small(&games_strict, &cut_config).unwrap();
+    let header = run_header(&cut_config, &no_book(&cut_config), &Evaluation::HandCrafted);
+    assert!(
+        header
+            .settings()
+            .contains("adjudication = \"resign at 300 cp")
+    );
+    let (cut, played) = (dir.path().join("cut.bin"), dir.path().join("played.bin"));
+    let done = crate::data::convert::convert(&games, &cut, None, Some(strict)).unwrap();
+    crate::data::convert::convert(&games_strict, &played, None, None).unwrap();
+    assert!(done.cut > 0 && done.moves < done.moves_in, "{done:?}");
+    assert_eq!(
+        std::fs::read(&cut).unwrap(),
+        std::fs::read(&played).unwrap()
+    );
+    // A looser rule cannot be had from games already ended.
+    let loose = Adjudication {
+        resign_plies: 8,
+        ..Adjudication::default()
+    };
+    let err = crate::data::convert::convert(&games, &dir.path().join("l.bin"), None, Some(loose))
+        .unwrap_err();
+    assert!(err.to_string().contains("looser"), "{err}");
+}
+
+#[test]
+fn a_probe_changes_the_games_but_not_the_game_order() {
+    // With a probe the moves of dropped positions come from a smaller
+    // search, so the games are others (another header: neither run appends
+    // to the other's file); the file is still the same bytes on any thread
+    // count.
+    let dir = tempfile::tempdir().unwrap();
+    let probe = DatagenConfig {
+        games: 4,
+        probe_nodes: Some(60),
+        ..small()
+    };
+    let plain = DatagenConfig {
+        probe_nodes: None,
+        ..probe
+    };
+    let header = run_header(&probe, &no_book(&probe), &Evaluation::HandCrafted);
+    assert!(
+        header.settings().contains("probe_nodes = 60\n"),
+        "{}",
+        header.settings()
+    );
+    assert_ne!(
+        header,
+        run_header(&plain, &no_book(&plain), &Evaluation::HandCrafted)
+    );
+    let (one, two) = (dir.path().join("one.games"), dir.path().join("two.games"));
+    run_small(&one, &probe).unwrap();
+    run_small(
+        &two,
+        &DatagenConfig {
+            threads: 2,
+            ..probe
+        },
+    )
+    .unwrap();
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    let err = run_small(&one, &plain).unwrap_err();
+    assert!(matches!(err, DatagenError::Resume(_)), "{err}");
+    let plain_file = dir.path().join("plain.games");
+    run_small(&plain_file, &plain).unwrap();
+    let moves = |path: &Path| {
+        let file = crate::data::open(path).unwrap();
+        let mut games = file.games().unwrap();
+        let mut all = Vec::new();
+        while let Some((_, _, game)) = games.next_game().unwrap() {
+            all.extend(game.moves);
+        }
+        all
+    };
+    assert_ne!(
+        moves(&one),
+        moves(&plain_file),
+        "the probe played some moves"
+    );
 }
 
 #[test]
