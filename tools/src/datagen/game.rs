@@ -97,13 +97,7 @@ impl Player {
             let request = request(pos, probe).with_evaluation(&self.evaluation);
             let outcome = self.searcher.think(&request);
             let (best, score) = (outcome.best()?, outcome.score()?);
-            let board = pos.board();
-            let dropped = board.is_check()
-                || game_ply(board) < self.min_ply
-                || best.is_capture()
-                || best.is_promotion()
-                || gives_check(board, best);
-            if dropped {
+            if !quiet(pos.board(), best, self.min_ply) {
                 return Some((best, score));
             }
         }
@@ -177,12 +171,18 @@ pub fn game_ply(board: &Chess) -> u32 {
 /// Opening plies never reach this test in `datagen`; the reader of game
 /// files applies it to every move that has a score.
 pub fn keep(board: &Chess, best: Move, score: i32, min_ply: u32) -> bool {
+    quiet(board, best, min_ply) && score.abs() < TB_WIN_BOUND
+}
+
+/// The quiet filter without its score test: whether `board`, from game
+/// ply `min_ply` on and not in check, is answered by `best`, neither a
+/// capture nor a promotion nor a check.
+fn quiet(board: &Chess, best: Move, min_ply: u32) -> bool {
     game_ply(board) >= min_ply
         && !board.is_check()
         && !best.is_capture()
         && !best.is_promotion()
         && !gives_check(board, best)
-        && score.abs() < TB_WIN_BOUND
 }
 
 /// Plays game `index` to the end.

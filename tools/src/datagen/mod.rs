@@ -222,8 +222,8 @@ pub fn is_packed(path: &Path) -> bool {
 /// The header of a game file made by a run of `config` and `openings`
 /// with `evaluation` (a net adds an `eval` setting: its file and digest;
 /// the hand-crafted evaluation adds none, so its headers are as before;
-/// an adjudication other than the default adds an `adjudication` setting,
-/// the default none).
+/// a probe adds `probe_nodes`, an adjudication other than the default an
+/// `adjudication` setting; without them the header is as before).
 pub fn run_header(config: &DatagenConfig, openings: &Openings, evaluation: &Evaluation) -> Header {
     let int = |n: u64| -> toml::Value {
         i64::try_from(n).map_or_else(|_| n.to_string().into(), toml::Value::Integer)
