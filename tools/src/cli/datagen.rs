@@ -19,7 +19,7 @@ const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// `shears datagen`.
 #[derive(Debug, clap::Args)]
-// A negative value after a space (`--lr -1`) is a value, so that the
+// A negative value after a space (`--nodes -5`) is a value, so that the
 // option's own check names what is allowed.
 #[command(allow_negative_numbers = true)]
 pub struct DatagenArgs {

@@ -12,7 +12,7 @@ use crate::util::progress::bar;
 
 /// `shears tune`.
 #[derive(Debug, clap::Args)]
-// A negative value after a space (`--lr -1`) is a value, so that the
+// A negative value after a space (`--rate -1`) is a value, so that the
 // option's own check names what is allowed.
 #[command(allow_negative_numbers = true)]
 pub struct TuneArgs {
