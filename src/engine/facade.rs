@@ -89,6 +89,8 @@ impl Engine {
         fallback: bool,
     ) -> Result<(Engine, Vec<Refused>), OptionError> {
         let mut refused = Vec::new();
+        // The king-and-pawn bitbase is solved once, off the search's path.
+        std::thread::spawn(crate::eval::endgame::kpk::warm);
         let searcher = or_default(&mut options, HASH, fallback, &mut refused, |o| {
             let mut searcher = Searcher::new(o.hash_mb()).map_err(|e| {
                 OptionError::refused(HASH, &o.hash_mb().to_string(), &e.to_string())

@@ -14,6 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 use shakmaty::{Chess, Position as _};
 
+use super::endgame::verdict::net_with_knowledge;
 use super::hce;
 use super::nnue::{AnyNet, MAX_FILE_LEN, NetError};
 
@@ -136,17 +137,28 @@ impl LoadedNet {
         self.id
     }
 
-    /// The net's evaluation of `pos` from the side to move's point of
-    /// view, from scratch, clamped to ±[`NET_EVAL_LIMIT`].
+    /// The evaluation of `pos` with the net from the side to move's point
+    /// of view, from scratch: its output as [`net_score`] finishes it.
     pub fn evaluate(&self, pos: &Chess) -> i32 {
-        clamp_net_eval(self.net.evaluate_board(pos.board(), pos.turn()))
+        net_score(pos, self.net.evaluate_board(pos.board(), pos.turn()))
+    }
+
+    /// The net's own output for `pos` (side to move's view), clamped to
+    /// ±[`NET_EVAL_LIMIT`], without the endgame knowledge of [`net_score`].
+    pub fn raw_output(&self, pos: &Chess) -> i32 {
+        self.net
+            .evaluate_board(pos.board(), pos.turn())
+            .clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
     }
 }
 
-/// A net's evaluation clamped to ±[`NET_EVAL_LIMIT`].
+/// The evaluation that plays when a net gave `output` for `pos` (side to
+/// move's view): the output clamped to ±[`NET_EVAL_LIMIT`], with what is
+/// known about the ending laid over it
+/// ([`net_with_knowledge`](super::endgame::verdict::net_with_knowledge)).
 #[inline]
-pub(super) fn clamp_net_eval(cp: i32) -> i32 {
-    cp.clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
+pub(super) fn net_score(pos: &Chess, output: i32) -> i32 {
+    net_with_knowledge(pos, output.clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT))
 }
 
 /// Whether an `EvalFile` value names the built-in net: `<default>`, or

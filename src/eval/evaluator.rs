@@ -23,7 +23,7 @@
 use shakmaty::{Color, Move, Position as _};
 
 use super::eval_cache::EvalCache;
-use super::evaluation::{EvalKind, Evaluation, LoadedNet, clamp_net_eval};
+use super::evaluation::{EvalKind, Evaluation, LoadedNet, net_score};
 use super::hce::{self, Partial, PawnCache};
 use super::nnue::AnyStack;
 use crate::chess::Position;
@@ -158,7 +158,7 @@ impl<'a> Evaluator<'a> {
             .accumulators
             .evaluate(ply, net.net(), board.board(), board.turn());
         // The stack was fitted to the net when the search started.
-        eval.map_or_else(|| net.evaluate(board), clamp_net_eval)
+        eval.map_or_else(|| net.evaluate(board), |output| net_score(board, output))
     }
 
     /// The cheap part of the evaluation of `pos` for a lazy evaluation

@@ -32,12 +32,14 @@
 //!   [`evaluate`], [`evaluate_cached`], the weight [`layout`], the
 //!   [`coefficients`] of a position.
 
+pub mod endgame;
 mod eval_cache;
 mod evaluation;
 mod evaluator;
 mod hce;
 pub mod nnue;
 
+pub use endgame::known_win::KNOWN_WIN;
 pub use eval_cache::EvalCache;
 pub use evaluation::{
     BUILT_IN_NAME, EvalKind, Evaluation, HAND_CRAFTED, LoadedNet, NET_EVAL_LIMIT, is_built_in,
@@ -47,7 +49,7 @@ pub(crate) use evaluator::verify;
 pub use evaluator::{ACCUMULATOR_PLIES, EvalState, Evaluator};
 pub use hce::{
     COMPLEXITY_FEATURES, Coefficients, DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR,
-    KNOWN_WIN, MAX_PHASE, Partial, PawnCache, S, SCALE_NORMAL, Term, coefficients, complete,
-    evaluate, evaluate_cached, evaluate_white, evaluate_white_cached, layout, material_balance,
+    MAX_PHASE, Partial, PawnCache, S, SCALE_NORMAL, Term, coefficients, complete, evaluate,
+    evaluate_cached, evaluate_white, evaluate_white_cached, layout, material_balance,
     partial_cached, pawn_key, phase, taper, trace,
 };

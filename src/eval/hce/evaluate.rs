@@ -8,9 +8,9 @@ use super::pawn_cache::PawnCache;
 use super::tapered::{S, finish, phase, taper};
 use super::terms::complexity;
 use super::terms::endgame::scale_factor;
-use super::terms::known_win::known_win;
 use super::terms::material;
 use super::terms::{count_terms, pawn_terms, positional_terms};
+use crate::eval::endgame::known_win::known_win;
 
 /// The cheap part of an evaluation: the terms of the pawn cache, of the
 /// piece counts and of the pieces' material and tables, before any attack

@@ -61,6 +61,5 @@ pub use tapered::{MAX_PHASE, S, phase, taper};
 pub use terms::complexity::FEATURES as COMPLEXITY_FEATURES;
 pub use terms::danger::{DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR};
 pub use terms::endgame::SCALE_NORMAL;
-pub use terms::known_win::KNOWN_WIN;
 pub use terms::material::material_balance;
 pub use trace::{Coefficients, coefficients, trace};

@@ -9,6 +9,7 @@ use super::terms::{endgame, material, pawns};
 use super::*;
 use crate::chess::Position;
 use crate::chess::random::RandomGame;
+use crate::eval::endgame::known_win::KNOWN_WIN;
 
 fn position(fen: &str) -> Chess {
     let fen: Fen = fen.parse().expect("test FEN parses");

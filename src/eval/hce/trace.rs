@@ -29,8 +29,8 @@ use super::tapered::{MAX_PHASE, S, finish, phase, taper};
 use super::terms::complexity::{self, FEATURES, adjust};
 use super::terms::danger::{DANGER_FEATURES, Feature, penalty};
 use super::terms::endgame::{SCALE_NORMAL, scale_factor};
-use super::terms::known_win::known_win;
 use super::terms::{count_terms, pawn_terms, piece_terms};
+use crate::eval::endgame::known_win::known_win;
 
 /// Records coefficients, danger features and per-row totals.
 struct Tracer {

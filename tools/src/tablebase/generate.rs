@@ -2,9 +2,10 @@
 //! Syzygy tables, for `shears tb-play`.
 //!
 //! The materials are those of the tables given (a WDL and a DTZ table
-//! each) with the piece counts asked for. Position `i` wants a win for
-//! the side to move when `i` is even and a draw when it is odd; it picks a
-//! piece count, then a material of that count, gives the stronger side to
+//! each) with the piece counts asked for, or the materials named. Position
+//! `i` wants a win for the side to move when `i` is even and a draw when it
+//! is odd (or only wins, or only draws); it picks a piece count, then a
+//! material of that count (or one of the named), gives the stronger side to
 //! White or Black at random, places the pieces on random squares (pawns
 //! off the first and last ranks) with a random side to move, and keeps the
 //! position when it is legal, the side to move is not in check and has no
@@ -63,6 +64,9 @@ pub enum GenError {
     /// No material of the piece counts asked for.
     #[error("the tables have no material with {0:?} pieces (and both WDL and DTZ tables)")]
     NoMaterial(Vec<usize>),
+    /// A material asked for by name that the tables do not have.
+    #[error("the tables have no material {0} (with both WDL and DTZ tables; names as KBNvK)")]
+    UnknownMaterial(String),
     /// No position with the wanted value was found.
     #[error(
         "found no {wanted} position for position {index} after trying {MATERIALS_PER_POSITION} materials"
@@ -75,37 +79,72 @@ pub enum GenError {
     },
 }
 
-/// `count` positions with `pieces` pieces (each count equally likely),
-/// alternately wins and draws for the side to move, from `seed`.
+/// Which materials the positions are drawn from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Materials {
+    /// Every material of the tables with one of these piece counts (each
+    /// count equally likely, then each of its materials).
+    Pieces(Vec<usize>),
+    /// These materials, as the tables name them (`KBNvK`), each equally
+    /// likely.
+    Named(Vec<String>),
+}
+
+/// Which values the positions have for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcomes {
+    /// A win, a draw, a win, … (the default).
+    Alternate,
+    /// Wins only.
+    Wins,
+    /// Draws only.
+    Draws,
+}
+
+/// `count` positions of `materials`, with the values `outcomes` asks for
+/// the side to move, from `seed`.
 ///
 /// # Errors
 ///
-/// [`GenError`] when the tables have no material of those sizes, or no
-/// position with the wanted value turns up.
+/// [`GenError`] when the tables have no such material, or no position with
+/// the wanted value turns up.
 pub fn generate(
     tables: &Tablebases,
-    pieces: &[usize],
+    materials: &Materials,
+    outcomes: Outcomes,
     count: usize,
     seed: u64,
 ) -> Result<Vec<Generated>, GenError> {
-    let by_count: Vec<Vec<String>> = pieces
-        .iter()
-        .map(|&n| {
-            tables
-                .materials()
-                .into_iter()
-                .filter(|m| m.len() - 1 == n)
-                .collect()
-        })
-        .filter(|list: &Vec<String>| !list.is_empty())
-        .collect();
-    if by_count.is_empty() {
-        return Err(GenError::NoMaterial(pieces.to_vec()));
+    let known = tables.materials();
+    let groups: Vec<Vec<String>> = match materials {
+        Materials::Pieces(pieces) => pieces
+            .iter()
+            .map(|&n| known.iter().filter(|m| m.len() - 1 == n).cloned().collect())
+            .filter(|list: &Vec<String>| !list.is_empty())
+            .collect(),
+        Materials::Named(names) => {
+            if let Some(missing) = names.iter().find(|n| !known.contains(n)) {
+                return Err(GenError::UnknownMaterial(missing.clone()));
+            }
+            vec![names.clone()]
+        }
+    };
+    if groups.is_empty() {
+        let Materials::Pieces(pieces) = materials else {
+            unreachable!("named materials make one group");
+        };
+        return Err(GenError::NoMaterial(pieces.clone()));
     }
+    let by_count = groups;
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
-        let wanted = if i % 2 == 0 { Wdl::Win } else { Wdl::Draw };
+        let wanted = match outcomes {
+            Outcomes::Wins => Wdl::Win,
+            Outcomes::Draws => Wdl::Draw,
+            Outcomes::Alternate if i % 2 == 0 => Wdl::Win,
+            Outcomes::Alternate => Wdl::Draw,
+        };
         let found = (0..MATERIALS_PER_POSITION).find_map(|_| {
             let list = &by_count[rng.below(by_count.len())];
             let material = &list[rng.below(list.len())];

@@ -21,7 +21,6 @@
 //! | `space.rs` | space behind the pawns |
 //! | `complexity.rs` | how far the endgame score may move (not linear: adjusts the endgame sum) |
 //! | `endgame.rs` | scale factors: opposite bishops, material that cannot mate, wrong bishop, few pawns, a lone queen against pieces, a large pawn majority |
-//! | `known_win.rs` | mating a bare king: replaces all the terms (not tuned) |
 //!
 //! plus the tempo bonus for the side to move (here, in
 //! [`positional_terms`]). A new term goes into the file of its topic and
@@ -36,7 +35,6 @@ pub(super) mod endgame;
 pub(super) mod imbalance;
 pub(super) mod king;
 pub(super) mod knights;
-pub(super) mod known_win;
 pub(super) mod material;
 pub(super) mod mobility;
 pub(super) mod passed;

@@ -8,14 +8,17 @@
 //!
 //! ```text
 //! KNOWN_WIN + material of the strong side
-//!           + EDGE_PUSH   * how far the lone king is from the centre
+//!           + EDGE_PUSH   * how far the lone king is from the centre (any mate but bishop and knight)
 //!           + CORNER_PUSH * how near it is to a mating corner (bishop and knight only)
 //!           + KING_CLOSE  * how near the two kings are
 //! ```
 //!
 //! With a bishop and a knight the mate can only be given in a corner of the
-//! bishop's colour, so the nearness to one of those two corners outweighs
-//! everything else; with the others any edge will do.
+//! bishop's colour, so the nearness to those two corners is all that counts
+//! (measured across the long diagonal between the other two, so that the
+//! lone king can be walked along an edge from a wrong corner to a right
+//! one: an edge term would hold it in the wrong corner); with the others
+//! any edge will do.
 //!
 //! The value does not depend on the tuned weights (the tuner skips these
 //! positions) and stays far below the tablebase and mate scores, so the
@@ -30,9 +33,9 @@ pub const KNOWN_WIN: i32 = 2_000;
 /// Per step of Manhattan distance of the lone king from the four centre
 /// squares (0 to 6).
 const EDGE_PUSH: i32 = 20;
-/// Per step of Manhattan distance nearer to the closest mating corner of a
-/// bishop-and-knight mate (0 to 14 steps away).
-const CORNER_PUSH: i32 = 40;
+/// Per step nearer to the mating corners of a bishop-and-knight mate (0 to
+/// 7 steps: see `toward_mating_corner`).
+const CORNER_PUSH: i32 = 100;
 /// Per step of Manhattan distance nearer between the kings (2 to 14).
 const KING_CLOSE: i32 = 10;
 
@@ -76,16 +79,12 @@ fn win_for(board: &Board, strong: Color) -> Option<i32> {
         .map(|r| count(r) as i32 * piece_value(r))
         .sum();
     let mut value = KNOWN_WIN + material;
-    value += EDGE_PUSH * centre_distance(lone);
     value += KING_CLOSE * (14 - manhattan(king, lone));
     if !heavy && !both_bishop_colours {
-        let corners = if (bishops & Bitboard::DARK_SQUARES).is_empty() {
-            [Square::H1, Square::A8]
-        } else {
-            [Square::A1, Square::H8]
-        };
-        let nearest = corners.iter().map(|&c| manhattan(c, lone)).min();
-        value += CORNER_PUSH * (14 - nearest.unwrap_or(14));
+        let dark = !(bishops & Bitboard::DARK_SQUARES).is_empty();
+        value += CORNER_PUSH * toward_mating_corner(lone, dark);
+    } else {
+        value += EDGE_PUSH * centre_distance(lone);
     }
     debug_assert!(value > KNOWN_WIN);
     Some(value)
@@ -96,6 +95,22 @@ fn manhattan(a: Square, b: Square) -> i32 {
     let files = (i32::from(a.file()) - i32::from(b.file())).abs();
     let ranks = (i32::from(a.rank()) - i32::from(b.rank())).abs();
     files + ranks
+}
+
+/// How near `sq` is to the corners of a bishop-and-knight mate, along the
+/// diagonal between them: 0 on the long diagonal of the other colour (the
+/// wrong corners and the centre), 7 in the mating corners (a1 and h8 for a
+/// `dark`-squared bishop, else a8 and h1). Every step along an edge from
+/// a wrong corner to a right one gains 1, so the lone king can be walked
+/// there.
+fn toward_mating_corner(sq: Square, dark: bool) -> i32 {
+    let file = i32::from(sq.file());
+    let rank = i32::from(sq.rank());
+    if dark {
+        (7 - file - rank).abs()
+    } else {
+        (file - rank).abs()
+    }
 }
 
 /// Manhattan distance to the nearest of d4, e4, d5, e5 (0 to 6).
