@@ -63,11 +63,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from match_logs import last_elo, last_games
+
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = (REPO / ".." / "nets" / "curve").resolve()
-ELO = re.compile(r"\bElo:\s*([-+]?\d+(?:\.\d+)?)\s*\+/-\s*(\d+(?:\.\d+)?)")
-GAMES = re.compile(r"Games:\s*(\d+),\s*Wins:\s*(\d+),\s*Losses:\s*(\d+),\s*Draws:\s*(\d+)")
 
 
 def size(text: str) -> int:
@@ -126,8 +126,8 @@ def last_report(log: Path) -> tuple[str, str]:
     """W/D/L and Elo ± from the last report of a fastchess log."""
     if not log.exists():
         return "—", "—"
-    games = GAMES.findall(log.read_text(encoding="utf-8", errors="replace"))
-    wdl = f"{games[-1][1]} / {games[-1][3]} / {games[-1][2]}" if games else "—"
+    games = last_games(log.read_text(encoding="utf-8", errors="replace"))
+    wdl = f"{games[1]} / {games[3]} / {games[2]}" if games else "—"
     elo = elo_of(log)
     return wdl, (f"{elo[0]:+.1f} ± {elo[1]:.1f}" if elo else "—")
 
@@ -136,8 +136,7 @@ def elo_of(log: Path) -> tuple[float, float] | None:
     """Elo and its 95% half-width from the last report of a fastchess log."""
     if not log.exists():
         return None
-    elo = ELO.findall(log.read_text(encoding="utf-8", errors="replace"))
-    return (float(elo[-1][0]), float(elo[-1][1])) if elo else None
+    return last_elo(log.read_text(encoding="utf-8", errors="replace"))
 
 
 def trend(points: list[tuple[int, float, float]], targets: list[float]) -> list[str]:

@@ -36,14 +36,13 @@ import subprocess
 import sys
 from collections import defaultdict
 
+from match_logs import RESULTS, elo, move_time, tag
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CUTECHESS = os.path.join(REPO, "..", "shared", "tools", "bin", "cutechess-cli")
 DEFAULT_OPENINGS = os.path.join(REPO, "..", "shared", "openings", "8moves_v3_min.pgn")
 
-HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-MOVE_TIME = re.compile(r"(\d+(?:\.\d+)?)s\b")
 TOKEN = re.compile(r"\{[^}]*\}|;[^\n]*|\S+")
-RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 
 
 def read_games(path):
@@ -51,12 +50,12 @@ def read_games(path):
     games, headers, moves = [], {}, []
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
-            m = HEADER.match(line)
-            if m:
+            found = tag(line)
+            if found:
                 if moves:
                     games.append((headers, " ".join(moves)))
                     headers, moves = {}, []
-                headers[m.group(1)] = m.group(2)
+                headers[found[0]] = found[1]
             elif line.strip():
                 moves.append(line.strip())
     if headers or moves:
@@ -74,9 +73,9 @@ def move_times(headers, movetext):
     pending = None  # the side of the last move, until its comment
     for token in TOKEN.findall(movetext):
         if token.startswith("{"):
-            m = MOVE_TIME.search(token)
-            if m and pending is not None:
-                times[pending].append(float(m.group(1)))
+            seconds = move_time(token)
+            if seconds is not None and pending is not None:
+                times[pending].append(seconds)
             pending = None
             continue
         if token.startswith(";") or token in RESULTS or token == "*":
@@ -103,11 +102,6 @@ def forfeiter(headers, movetext):
     if "time forfeit" not in termination and "on time" not in ending:
         return None
     return {"1-0": "Black", "0-1": "White"}.get(headers.get("Result"))
-
-
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
 
 
 def elo_interval(outcomes):
@@ -138,16 +132,16 @@ def report(paths, new_name):
     silent = defaultdict(int)
     forfeits = defaultdict(int)
     for headers, text in games:
-        white_score = RESULTS[headers["Result"]][0]
+        white_score = RESULTS[headers["Result"]]
         new_white = headers.get("White") == new_name
         score = white_score if new_white else 1 - white_score
         wdl[{1.0: 0, 0.5: 1, 0.0: 2}[score]] += 1
         scores.append(score)
         by_round[headers.get("Round", "?")].append(score)
         side_times, side_silent = move_times(headers, text)
-        for side, tag in ((True, "White"), (False, "Black")):
-            times[headers.get(tag, "?")].extend(side_times[side])
-            silent[headers.get(tag, "?")] += side_silent[side]
+        for side, colour in ((True, "White"), (False, "Black")):
+            times[headers.get(colour, "?")].extend(side_times[side])
+            silent[headers.get(colour, "?")] += side_silent[side]
         loser = forfeiter(headers, text)
         if loser:
             forfeits[headers.get(loser, "?")] += 1

@@ -51,12 +51,13 @@ import subprocess
 import sys
 import tempfile
 
+from match_logs import last_games
+
 DEFAULT_FASTCHESS = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "bin", "fastchess")
 DEFAULT_BOOK = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "openings", "8moves_v3_min.pgn")
 
-RESULT_LINE = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
 
 
 def read_specs(engine):
@@ -163,10 +164,10 @@ def play_pair(args, state, k, plus, minus):
            "-srand", str(state["seed"] * 1_000_003 + k),
            "-repeat", "-games", "2", "-rounds", "1", "-concurrency", "1"]
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
-    found = RESULT_LINE.findall(out)
-    if not found or int(found[-1][0]) != 2:
+    found = last_games(out)
+    if not found or found[0] != 2:
         raise RuntimeError(f"iteration {k}: fastchess did not report two games:\n{out[-2000:]}")
-    _, wins, losses, _ = map(int, found[-1])
+    _, wins, losses, _ = found
     return wins - losses
 
 

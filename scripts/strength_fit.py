@@ -34,7 +34,6 @@ skipped.
 """
 
 import argparse
-import gzip
 import json
 import math
 import re
@@ -42,15 +41,8 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-def open_pgn(path):
-    """A PGN file as text, plain or gzipped (a name ending in .gz)."""
-    if str(path).endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
-    return open(path, encoding="utf-8", errors="replace")
+from match_logs import RESULTS, read_tags
 
-
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 LEVEL = re.compile(r"^Shears-(\d+)$")
 K = math.log(10) / 400  # logistic scale: Elo points to natural log-odds
 Z95 = 1.959964
@@ -73,22 +65,8 @@ def counts(tags):
 def read_games(paths):
     """(white, black, score of white) for every rated game of the PGN files
     (see `counts`), from their tags alone."""
-    games = []
-    for path in paths:
-        tags = {}
-        with open_pgn(path) as f:
-            for line in f:
-                m = TAG.match(line)
-                if m:
-                    tags[m.group(1)] = m.group(2)
-                elif line.strip() and tags:
-                    # Movetext: the tags of this game are complete.
-                    if counts(tags):
-                        games.append((tags["White"], tags["Black"], RESULTS[tags["Result"]]))
-                    tags = {}
-        if counts(tags):
-            games.append((tags["White"], tags["Black"], RESULTS[tags["Result"]]))
-    return games
+    return [(tags["White"], tags["Black"], RESULTS[tags["Result"]])
+            for path in paths for tags in read_tags(path) if counts(tags)]
 
 
 def solve(matrix, vector):

@@ -35,7 +35,6 @@ share of --reference's average.
 """
 
 import argparse
-import gzip
 import json
 import random
 import re
@@ -52,21 +51,9 @@ try:
 except ImportError:
     sys.exit("python-chess is missing: python3 -m pip install chess")
 
-TIME = re.compile(r"(?:^|[\s/])(\d+(?:\.\d+)?)s\b")
+from match_logs import move_time, open_pgn
+
 CLAMP = 1000
-
-
-def open_pgn(path):
-    """A PGN file as text, plain or gzipped (a name ending in .gz)."""
-    if str(path).endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", errors="replace")
-    return open(path, encoding="utf-8", errors="replace")
-
-
-def move_time(comment):
-    """Seconds from a move comment such as `+0.35/12 0.512s`, else None."""
-    m = TIME.search(comment or "")
-    return float(m.group(1)) if m else None
 
 
 def read_moves(paths, judged):

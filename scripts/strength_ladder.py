@@ -33,14 +33,14 @@ it again loses at most the games in progress. Standard library only.
 import argparse
 import json
 import math
-import re
 import subprocess
 import sys
 from pathlib import Path
 
+from match_logs import read_tags
+from strength_fit import counts
+
 REPO = Path(__file__).resolve().parents[1]
-FINISHED = re.compile(r'^\[Result\s+"(1-0|0-1|1/2-1/2)"\]', re.M)
-ABANDONED = re.compile(r'^\[Termination\s+"abandoned"\]', re.M | re.I)
 # Wall time of one 10+0.1 game, for the plan's estimate: the mean
 # GameDuration of our 10+0.1 fastchess games at concurrency 2 (27.6 s in
 # self-play, 31.1 s against Ethereal).
@@ -123,23 +123,13 @@ def pgn_path(out, first, second):
 
 
 def games_done(path):
-    """Rated games in a PGN (0 when it does not exist): finished, and not
-    abandoned (an engine that crashed or did not answer at a game's start:
-    `strength_fit.py` does not rate those, so they are played again)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
+    """Rated games in a PGN (0 when it does not exist): those
+    `strength_fit.py` rates (finished, both players named, not abandoned:
+    an engine that crashed or did not answer at a game's start), so that
+    the others are played again."""
+    if not Path(path).exists():
         return 0
-    # A game is its tag lines and the movetext after them.
-    games, lines, in_moves = [], [], False
-    for line in text.splitlines():
-        if line.startswith("[") and in_moves:
-            games.append("\n".join(lines))
-            lines, in_moves = [], False
-        lines.append(line)
-        in_moves = in_moves or bool(line.strip() and not line.startswith("["))
-    games.append("\n".join(lines))
-    return sum(1 for g in games if FINISHED.search(g) and not ABANDONED.search(g))
+    return sum(1 for tags in read_tags(path) if counts(tags))
 
 
 def engine_args(player, tool):

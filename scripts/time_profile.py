@@ -13,15 +13,15 @@ the game's last move; the time control comes from the `TimeControl` tag
 tag. Prints a Markdown table, one row per engine.
 """
 
-import re
 import statistics
 import sys
 from collections import defaultdict
 
 import chess.pgn
 
+from match_logs import move_time
+
 RANGES = [(9, 20), (21, 40), (41, 60), (61, 10_000)]
-TIME = re.compile(r"(\d+(?:\.\d+)?)s\b")
 
 
 def range_name(lo, hi):
@@ -54,10 +54,9 @@ def main(paths):
                     mover = not node.board().turn  # the side that made this move
                     move_no = board.fullmove_number
                     board = node.board()
-                    m = TIME.search(node.comment or "")
-                    if m is None:
+                    t = move_time(node.comment)
+                    if t is None:
                         continue
-                    t = float(m.group(1))
                     clock[mover] += tc[1] - t
                     for lo, hi in RANGES:
                         if lo <= move_no <= hi:

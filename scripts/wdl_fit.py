@@ -37,7 +37,6 @@ W/D/L per score bin. --test-pgn files are only scored, with the final model.
 
 import argparse
 import math
-import re
 import sys
 
 import chess
@@ -45,9 +44,7 @@ import chess.pgn
 import numpy as np
 from scipy.optimize import minimize
 
-SCORE = re.compile(r"^\s*([+-]?)(\d+(?:\.\d+)?)/(\d+)\b")
-MATE = re.compile(r"^\s*[+-]?M\d+/")
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+from match_logs import RESULTS, is_mate_score, score_cp
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 
 MATERIAL_MIN, MATERIAL_MAX, MATERIAL_SCALE = 3, 78, 58
@@ -81,12 +78,11 @@ def read_games(paths, engine_prefix, min_ply, stats):
                 for ply, node in enumerate(game.mainline()):
                     comment = node.comment
                     if ply >= min_ply and comment != "book":
-                        m = SCORE.match(comment)
-                        if m:
-                            cp = round(float(m.group(2)) * 100) * (-1 if m.group(1) == "-" else 1)
+                        cp = score_cp(comment)
+                        if cp is not None:
                             mover = result if board.turn == chess.WHITE else 1.0 - result
                             rows.append((cp, material(board), board.fullmove_number, mover))
-                        elif MATE.match(comment):
+                        elif is_mate_score(comment):
                             stats["mate scores skipped"] += 1
                     board.push(node.move)
                 stats["positions"] += len(rows)

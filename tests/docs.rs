@@ -9,25 +9,23 @@
 //!   `fuzz/…`, `.ci/…`) exists, and so does the target of every relative
 //!   link;
 //! - no committed doc, script or source names a machine's own folders.
+//!
+//! `tests/docs_facts.rs` holds the anchors of the links and the facts the
+//! docs state (the bench signature, the built-in net's sha256).
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+#[path = "common/doc_files.rs"]
+mod doc_files;
+use doc_files::{assert_none, doc_files, repo};
 
 use shears::engine::config::Config;
 use shears::engine::options::{OPTION_TABLE, OptionKind, OptionSpec};
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn read(relative: &str) -> String {
     std::fs::read_to_string(repo().join(relative))
         .unwrap_or_else(|e| panic!("{relative} is readable: {e}"))
-}
-
-/// Fails with every problem found, one a line.
-fn assert_none(problems: &[String], what: &str) {
-    assert!(problems.is_empty(), "{what}:\n{}", problems.join("\n"));
 }
 
 // ---------------------------------------------------------------------------
@@ -324,28 +322,6 @@ fn the_option_checks_see_a_missing_or_wrong_row() {
 
 // ---------------------------------------------------------------------------
 // Paths named by the docs.
-
-/// The docs whose commands and paths are checked.
-fn doc_files() -> Vec<PathBuf> {
-    let mut files = vec![
-        repo().join("README.md"),
-        repo().join("CONTRIBUTING.md"),
-        repo().join("perft/README.md"),
-    ];
-    let mut stack = vec![repo().join("docs")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("docs/ is readable") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The code of a markdown text: its fenced blocks and its code spans.
 fn code_of_markdown(text: &str) -> Vec<String> {

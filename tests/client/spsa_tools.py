@@ -64,6 +64,9 @@ def main():
     if fastchess is None:
         print("spsa_tools: skipped: fastchess not found ($FASTCHESS, ../shared/tools/bin, PATH)")
         return
+    # spsa.py imports its sibling match_logs.py, found on the path as when
+    # the script runs from its own folder.
+    sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("spsa", SCRIPT)
     spsa = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(spsa)

@@ -113,9 +113,10 @@ pub enum CliCommand {
     /// UCI options only in a build with `--features spsa`.
     Spsa,
     /// Generate training data: self-play games from a book line and random
-    /// plies at a fixed node budget or depth, appended to FILE in game order
-    /// (whole games in a `.games` file, kept positions in a `.bin` or text
-    /// file). Stop it at any time; run it again to resume.
+    /// plies at a fixed node budget or depth, appended to FILE in game order:
+    /// a game file (a name ending in `.games`; whole games, each move with
+    /// its score; `shears data convert` makes packed or text files of it).
+    /// Stop it at any time; run it again to resume.
     Datagen(DatagenArgs),
     /// Fit the evaluation weights to data files from `datagen` (Texel tuning
     /// with Adam, against a blend of the game results and the search scores:
