@@ -7,6 +7,8 @@
 //! It runs again when the checkout moves to another commit or a source
 //! file changes (both rebuild the tools crate anyway), not on every build.
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
