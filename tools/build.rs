@@ -1,5 +1,5 @@
 //! Build script: the commit the binary is built from, for the headers of
-//! the data files (`datagen/header.rs`), as the environment variable
+//! the data files (`data/format/header.rs`), as the environment variable
 //! `SHEARS_COMMIT` of the compilation: `4f179d7`, `4f179d7-dirty` when
 //! the engine's or the tools' tracked sources differ from that commit, or
 //! `unknown` outside a git checkout (a source archive) or without git.

@@ -14,9 +14,11 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position as _};
 use thiserror::Error;
 
+use super::adjudication::{Adjudication, Adjudicator};
+use super::filter::{game_ply, keep};
+use super::format::games::Game;
+use super::format::{Format, packed, text};
 use super::reader::{DataError, Filter, open};
-use crate::datagen::games::Game;
-use crate::datagen::{Adjudication, Adjudicator, Format, format, game_ply, keep, packed};
 
 /// Why a conversion could not be made.
 #[derive(Debug, Error)]
@@ -167,7 +169,7 @@ pub fn convert(
                 _ => {
                     let fen = Fen::from_position(&board, EnPassantMode::Legal);
                     let line = match white {
-                        Some(s) => format::format_line(&fen.to_string(), game.result, s),
+                        Some(s) => text::format_line(&fen.to_string(), game.result, s),
                         None => format!("{fen} | {:.1}", game.result),
                     };
                     writeln!(out, "{line}")

@@ -50,10 +50,12 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position as _};
 
 pub use super::error::{DataError, Location};
+pub use super::filter::Filter;
+use super::filter::{MIN_PLY, game_ply, keep};
+use super::format::games::{self, GameReader};
+use super::format::header::{Header, HeaderError};
+use super::format::{Format, packed};
 use super::units::{self, Decoded, Line, Unit, Units, classify};
-use crate::datagen::games::{self, GameReader};
-use crate::datagen::header::{Header, HeaderError};
-use crate::datagen::{Format, MIN_PLY, game_ply, keep, packed};
 
 /// One training position.
 #[derive(Debug, Clone, PartialEq)]
@@ -113,20 +115,6 @@ pub enum Item {
         /// The game's index.
         game: u64,
     },
-}
-
-/// Which positions of a game file come out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Filter {
-    /// The quiet filter of `datagen` (`datagen::keep`) from this game ply:
-    /// a scored, not mate, position, not in check, where the move played
-    /// is no capture, promotion or check.
-    Quiet {
-        /// The first game ply kept.
-        min_ply: u32,
-    },
-    /// Every position of every game, with its score when it has one.
-    All,
 }
 
 /// A data file opened for reading.

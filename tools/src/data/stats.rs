@@ -9,10 +9,11 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
+use super::filter::keep;
+use super::format::Format;
+use super::format::games::read_exact_or_end;
+use super::format::header::Header;
 use super::reader::{DataError, open};
-use crate::datagen::games::read_exact_or_end;
-use crate::datagen::header::Header;
-use crate::datagen::{Format, keep};
 
 /// What a data file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]

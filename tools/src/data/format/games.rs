@@ -30,7 +30,7 @@
 //! line and the random plies), so every move has a score; a converted PGN
 //! game starts at its first position and its book moves have none. Which
 //! positions are training positions is decided on reading (the quiet
-//! filter of `game.rs`), so nothing is lost at generation.
+//! filter, `data/filter.rs`), so nothing is lost at generation.
 //!
 //! A game of 150 moves takes 32 + 150 × 4 + 4 = 636 bytes: 100 million
 //! positions take some 430 MB.
