@@ -11,14 +11,14 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode, Position as _};
+use shakmaty::{EnPassantMode, Position as _};
 use thiserror::Error;
 
 use super::adjudication::{Adjudication, Adjudicator};
-use super::filter::{game_ply, keep};
+use super::filter::{Filter, game_ply};
 use super::format::games::Game;
-use super::format::{Format, packed, text};
-use super::reader::{DataError, Filter, open};
+use super::format::{Format, packed, text, white_view};
+use super::reader::{DataError, open};
 
 /// Why a conversion could not be made.
 #[derive(Debug, Error)]
@@ -65,7 +65,7 @@ fn cut_by(game: &Game, rule: Adjudication) -> (usize, f32) {
     for (i, (board, _, score)) in game.positions().enumerate() {
         match score {
             Some(s) => {
-                let white = if board.turn() == Color::White { s } else { -s };
+                let white = white_view(board.turn(), s);
                 if let Some(result) = adjudicator.observe(game_ply(&board), white) {
                     return (i, result);
                 }
@@ -156,14 +156,10 @@ pub fn convert(
         }
         done.moves += game.moves.len() as u64;
         for (board, m, score) in game.positions() {
-            let kept = match filter {
-                Filter::Quiet { min_ply } => score.is_some_and(|s| keep(&board, m, s, min_ply)),
-                Filter::All => true,
-            };
-            if !kept {
+            if !filter.keeps(&board, m, score) {
                 continue;
             }
-            let white = score.map(|s| if board.turn() == Color::White { s } else { -s });
+            let white = score.map(|s| white_view(board.turn(), s));
             match out_format {
                 Format::Packed => out.write_all(&packed::pack(&board, game.result, white)),
                 _ => {

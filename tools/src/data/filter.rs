@@ -35,6 +35,18 @@ pub enum Filter {
     All,
 }
 
+impl Filter {
+    /// Whether the position `board`, from which `played` was played with
+    /// the search's `score` (side to move; `None` for a move without one,
+    /// a book move), comes out.
+    pub fn keeps(self, board: &Chess, played: Move, score: Option<i32>) -> bool {
+        match self {
+            Filter::Quiet { min_ply } => score.is_some_and(|s| keep(board, played, s, min_ply)),
+            Filter::All => true,
+        }
+    }
+}
+
 /// The game ply of `board` by its move counter (0 at the start position).
 pub fn game_ply(board: &Chess) -> u32 {
     2 * (board.fullmoves().get() - 1) + u32::from(board.turn() == Color::Black)
@@ -89,6 +101,12 @@ mod tests {
             !keep(pos.board(), parse(&pos, "c1g5"), 31_990, 16),
             "a mate score"
         );
+        // The filter: a move without a score is kept only by `All`.
+        let quiet = Filter::Quiet { min_ply: 16 };
+        assert!(quiet.keeps(pos.board(), parse(&pos, "c1g5"), Some(30)));
+        assert!(!quiet.keeps(pos.board(), parse(&pos, "c1g5"), None));
+        assert!(!quiet.keeps(pos.board(), parse(&pos, "f3e5"), Some(30)));
+        assert!(Filter::All.keeps(pos.board(), parse(&pos, "f3e5"), None));
         // A quiet checking move: the rook to the back rank.
         let pos = position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30");
         assert!(

@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::filter::{MIN_PLY, keep};
+use super::filter::{Filter, MIN_PLY};
 use super::format::Format;
 use super::format::games::Game;
 use super::format::header::{BUILD, Header};
@@ -260,6 +260,7 @@ pub fn from_pgn(
     let mut out = BufWriter::new(out);
     out.write_all(&header.to_bytes()).map_err(write_error)?;
     let mut report = FromPgnReport::default();
+    let quiet = Filter::Quiet { min_ply };
     for (path, reader) in readers {
         for pgn in reader {
             let pgn = pgn.map_err(|source| FromPgnError::Read {
@@ -272,8 +273,7 @@ pub fn from_pgn(
                     report.positions += game.moves.len() as u64;
                     for (board, m, score) in game.positions() {
                         report.scored += u64::from(score.is_some());
-                        report.kept +=
-                            u64::from(score.is_some_and(|s| keep(&board, m, s, min_ply)));
+                        report.kept += u64::from(quiet.keeps(&board, m, score));
                     }
                     out.write_all(&game.to_bytes()).map_err(write_error)?;
                 }

@@ -23,6 +23,7 @@ use super::opening::{Openings, TRIES_PER_LINE};
 use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
 use crate::data::adjudication::Adjudicator;
 use crate::data::filter::{keep, quiet};
+use crate::data::format::white_view;
 use shears::chess::Position;
 use shears::chess::random::Rng;
 use shears::eval::Evaluation;
@@ -186,11 +187,7 @@ pub(super) fn play_game(
         let Some((best, score)) = player.play(&pos) else {
             break 0.5;
         };
-        let white_score = if pos.turn() == Color::White {
-            score
-        } else {
-            -score
-        };
+        let white_score = white_view(pos.turn(), score);
         if let Some(result) = adjudicator.observe(plies, white_score) {
             break result;
         }

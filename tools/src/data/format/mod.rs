@@ -17,6 +17,8 @@ pub mod text;
 
 use std::path::Path;
 
+use shakmaty::Color;
+
 /// The formats of the data files, told apart by the file's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -42,5 +44,18 @@ impl Format {
         } else {
             Format::Text
         }
+    }
+}
+
+/// The score `score` of the side to move `turn` from White's view, as the
+/// packed and text formats hold scores (a game file keeps each move's
+/// score from its mover's view, as the search gave it). The flip is its
+/// own inverse: `white_view(turn, white)` is White's score from the side
+/// to move's view.
+#[inline]
+pub fn white_view(turn: Color, score: i32) -> i32 {
+    match turn {
+        Color::White => score,
+        Color::Black => -score,
     }
 }
