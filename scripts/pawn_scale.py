@@ -57,7 +57,7 @@ def main(engine, pgn_path):
     out = subprocess.run(
         [engine], input="\n".join(commands) + "\nquit\n", capture_output=True, text=True
     ).stdout
-    finals = [int(x) for x in re.findall(r"Final evaluation: (-?\d+)", out)]
+    finals = [int(x) for x in re.findall(r"Hand-crafted evaluation: (-?\d+)", out)]
     phases = [int(x) for x in re.findall(r"Phase: (\d+) of 24", out)]
     if len(finals) != 2 * len(pairs) or len(phases) != 2 * len(pairs):
         sys.exit(f"expected {2 * len(pairs)} evaluations, read {len(finals)}")
