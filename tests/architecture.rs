@@ -15,7 +15,7 @@
 //! `crate::chess::Position` is the module `chess` (its `mod.rs`, which
 //! re-exports) and `crate::chess::position::Position` is `chess::position`.
 //!
-//! Two properties:
+//! Three properties:
 //!
 //! - **No cycles** between modules. Siblings import each other by their own
 //!   paths (`super::sibling::Item`), never through their parent's
@@ -24,6 +24,9 @@
 //! - **Layers point down**: `error`, `chess`, `tb`, `eval`, `search`,
 //!   `book`, `engine`, `uci`, in that order, each using only those before
 //!   it.
+//! - **One way between the tools' rooms**: `data` (the formats, the filter,
+//!   the reader) never uses `datagen` (the games that write them), which
+//!   uses `data`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -42,6 +45,10 @@ const CRATE_SOURCES: &[(&str, usize)] = &[("src", 50), ("tools/src", 20)];
 /// crates only the tools use (the command line, progress bars) or nothing
 /// uses.
 const NOT_ENGINE_DEPENDENCIES: &[&str] = &["shears-tools", "clap", "indicatif", "serde"];
+
+/// Rooms of the tools crate, `(room, other)`: no module of `room` uses
+/// one of `other`.
+const TOOLS_ONE_WAY: &[(&str, &str)] = &[("data", "datagen")];
 
 /// A module path, such as `["search", "tt"]`.
 type ModPath = Vec<String>;
@@ -339,6 +346,37 @@ fn layers_depend_only_on_the_layers_below() {
     assert!(
         wrong.is_empty(),
         "imports from a higher layer:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_tools_rooms_depend_one_way() {
+    let edges = graph("tools/src");
+    let room = |m: &ModPath, name: &str| m.first().is_some_and(|top| top == name);
+    let mut wrong = Vec::new();
+    for &(from_room, to_room) in TOOLS_ONE_WAY {
+        // Both rooms are there, and the other one uses the first: the check
+        // reads what it means to.
+        assert!(
+            edges.keys().any(|m| room(m, from_room)),
+            "no module of {from_room} found"
+        );
+        assert!(
+            edges
+                .iter()
+                .any(|(m, to)| room(m, to_room) && to.iter().any(|t| room(t, from_room))),
+            "{to_room} does not use {from_room}"
+        );
+        for (from, targets) in edges.iter().filter(|(m, _)| room(m, from_room)) {
+            for to in targets.iter().filter(|t| room(t, to_room)) {
+                wrong.push(format!("{} -> {}", show(from), show(to)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the tools' one-way rooms:\n{}",
         wrong.join("\n")
     );
 }

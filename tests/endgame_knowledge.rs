@@ -68,10 +68,11 @@ fn the_net_mates_a_bare_king_without_tables() {
         "8/4K3/8/8/8/7R/8/3k4 w - - 0 1",
         "8/8/6Q1/8/8/3K4/8/4k3 w - - 0 1",
     ] {
+        // Mate before the 50-move rule (no capture or pawn move resets
+        // it): a bishop and knight mate takes at most 66 plies from any
+        // position played perfectly, the others far fewer.
         match mate_plies(fen) {
-            // A bishop and knight mate takes at most 66 plies from any
-            // position; the others far fewer.
-            Ok(plies) => assert!(plies <= 80, "{fen}: mate only after {plies} plies"),
+            Ok(plies) => assert!(plies < 100, "{fen}: mate only after {plies} plies"),
             Err(why) => panic!("{fen}: {why}"),
         }
     }

@@ -1,11 +1,13 @@
 //! Build script: the commit the binary is built from, for the headers of
-//! the data files (`datagen/header.rs`), as the environment variable
+//! the data files (`data/format/header.rs`), as the environment variable
 //! `SHEARS_COMMIT` of the compilation: `4f179d7`, `4f179d7-dirty` when
 //! the engine's or the tools' tracked sources differ from that commit, or
 //! `unknown` outside a git checkout (a source archive) or without git.
 //!
 //! It runs again when the checkout moves to another commit or a source
 //! file changes (both rebuild the tools crate anyway), not on every build.
+
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

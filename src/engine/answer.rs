@@ -24,7 +24,7 @@ use std::time::Duration;
 use shakmaty::{Move, Position as _};
 
 use super::opening::BookChoice;
-use super::report::{Report, ScoreContext};
+use super::report::{NetNews, Report, ScoreContext};
 use super::strength::Handicap;
 use super::strength::limited::{LevelChoice, Played};
 use crate::chess::Position;
@@ -89,6 +89,8 @@ pub(super) struct Go {
     pub choice: Choice,
     /// Say first that `OwnBook` has no book to use (once a game).
     pub no_book_note: bool,
+    /// Name first the net the search plays with (the first time it plays).
+    pub net_news: Option<NetNews>,
 }
 
 /// Longest sleep between two looks at the signals while `go infinite` or
@@ -123,6 +125,9 @@ impl Go {
                 Thinker::Theory(_) | Thinker::Nothing => EvalKind::HandCrafted,
             },
         };
+        if let Some(news) = &self.net_news {
+            send(Report::Net(news.clone()));
+        }
         if self.no_book_note {
             send(Report::NoBook);
         }

@@ -2,22 +2,27 @@
 //! and checked when the option is set, and at start-up), `Use NNUE`, and
 //! the strength levels, which keep the hand-crafted evaluation whatever
 //! `Use NNUE` says (their calibration was made with it). Also what `d` and
-//! `eval` say about it.
+//! `eval` say about it, and which net to name in an `info string` (each
+//! net once: when `EvalFile` loads it, and when it first plays).
 
 use std::sync::Arc;
 
 use shakmaty::{Chess, Color, Position as _};
 
 use super::options::{EVAL_FILE, Options, USE_NNUE};
+use super::report::{NetEval, NetNews};
 use crate::error::OptionError;
 use crate::eval::nnue::NetError;
-use crate::eval::{Evaluation, LoadedNet, is_built_in};
+use crate::eval::{EvalKind, Evaluation, LoadedNet, is_built_in, piece_values};
 
 /// The net of `EvalFile`, or why there is none (only the built-in net can
 /// be missing: a file that cannot be used is refused and the previous net
-/// kept).
+/// kept), and which net was last named as playing.
 pub(super) struct Nets {
     net: Result<Arc<LoadedNet>, NetError>,
+    /// The identity of the net last named as the one that plays
+    /// ([`Nets::news`]), until another evaluation plays.
+    announced: Option<u64>,
 }
 
 impl Nets {
@@ -50,7 +55,10 @@ impl Nets {
             }
             net => net,
         };
-        let nets = Nets { net };
+        let nets = Nets {
+            net,
+            announced: None,
+        };
         if let Err(reason) = nets.check_use(options) {
             let error = OptionError::refused(USE_NNUE, "true", &reason);
             if !fallback {
@@ -96,6 +104,12 @@ impl Nets {
     /// The `Evaluation: …` line of `d` and `eval`: which evaluation a `go`
     /// plays with now, and why.
     pub fn in_play(&self, options: &Options) -> String {
+        let (evaluation, why) = self.playing(options);
+        format!("Evaluation: {} ({why})", evaluation.describe())
+    }
+
+    /// The evaluation a `go` plays with now, and why.
+    fn playing(&self, options: &Options) -> (Evaluation, &'static str) {
         let why = if !options.use_nnue() {
             "Use NNUE false"
         } else if options.strength_level().is_some() {
@@ -111,24 +125,74 @@ impl Nets {
             } else {
                 self.evaluation(options)
             };
-        format!("Evaluation: {} ({why})", evaluation.describe())
+        (evaluation, why)
+    }
+
+    /// The evaluation that plays now and its evaluation of `pos`, White's
+    /// view, in its own centipawns: `eval`'s last line.
+    pub fn playing_eval(&self, options: &Options, pos: &Chess) -> (EvalKind, i32) {
+        let (evaluation, _) = self.playing(options);
+        (evaluation.kind(), white_view(pos, evaluation.evaluate(pos)))
     }
 
     /// The net's evaluation of `pos` for `eval`: its own centipawns,
-    /// White's view (like the trace beside it), and the net's name; or
-    /// why there is no net.
-    pub fn net_eval(&self, pos: &Chess) -> Result<(i32, String), String> {
+    /// White's view (like the trace beside it), its value of each piece
+    /// and the net's name; or why there is no net.
+    pub fn net_eval(&self, pos: &Chess) -> Result<NetEval, String> {
         match &self.net {
-            Ok(net) => {
-                let eval = net.evaluate(pos);
-                let white = if pos.turn() == Color::White {
-                    eval
-                } else {
-                    -eval
-                };
-                Ok((white, net.source().to_string()))
-            }
+            Ok(net) => Ok(NetEval {
+                white: white_view(pos, net.evaluate(pos)),
+                source: net.source().to_owned(),
+                pieces: piece_values(net, pos),
+            }),
             Err(e) => Err(e.to_string()),
         }
+    }
+
+    /// The net to name after `EvalFile` loaded one (`loaded`: always, and
+    /// whether it plays) or after `Use NNUE` changed (only a net that now
+    /// plays and was not named as playing since another evaluation
+    /// played); `None` when there is nothing new to say.
+    pub fn news(&mut self, options: &Options, loaded: bool) -> Option<NetNews> {
+        let (playing, why) = self.playing(options);
+        let net = self.net.as_ref().ok()?;
+        let plays = playing.id() == net.id();
+        if !plays {
+            self.announced = None;
+            return loaded.then(|| news_of(net, Some(why)));
+        }
+        (loaded || self.announced != Some(net.id())).then(|| {
+            self.announced = Some(net.id());
+            news_of(net, None)
+        })
+    }
+
+    /// The net to name before a search that plays with `evaluation`: a net
+    /// not yet named as playing.
+    pub fn first_play(&mut self, evaluation: &Evaluation) -> Option<NetNews> {
+        let net = evaluation.net()?;
+        (self.announced != Some(net.id())).then(|| {
+            self.announced = Some(net.id());
+            news_of(net, None)
+        })
+    }
+}
+
+/// What an `info string` says of `net` (`idle`: why it does not play).
+fn news_of(net: &LoadedNet, idle: Option<&'static str>) -> NetNews {
+    NetNews {
+        source: net.source().to_owned(),
+        width: net.net().hidden(),
+        layout: net.net().layout().name(),
+        sha256: net.sha256_hex(),
+        idle,
+    }
+}
+
+/// The side to move's `cp` in `pos` from White's view.
+fn white_view(pos: &Chess, cp: i32) -> i32 {
+    match pos.turn() {
+        Color::White => cp,
+        Color::Black => -cp,
     }
 }

@@ -16,7 +16,7 @@ use super::evaluation::Nets;
 use super::job::{Job, JobKind, Sink};
 use super::opening::OpeningBook;
 use super::options::{BOOK_FILE, Effect, HASH, OptionSpec, OptionValue, Options, SYZYGY_PATH};
-use super::report::{EvalTrace, Listener, Report, Style, StyleCell};
+use super::report::{EvalTrace, Listener, NetNews, Report, Style, StyleCell};
 use super::strength::limited::{LevelChoice, StrengthSeeds, level_limits, level_settings};
 use crate::chess::Position;
 use crate::error::{OptionError, ThreadError};
@@ -41,6 +41,9 @@ pub struct Engine {
     tables: Option<Arc<Tablebases>>,
     /// The net of `EvalFile`.
     nets: Nets,
+    /// The net the last `setoption` loaded or switched on, to be named
+    /// ([`Engine::take_net_news`]).
+    net_news: Option<NetNews>,
     /// The random state of a limited strength (`StrengthSeed`).
     seeds: StrengthSeeds,
     /// The strength level changed since the last search: the table and
@@ -119,6 +122,7 @@ impl Engine {
             book,
             tables,
             nets,
+            net_news: None,
             listener,
             style: Arc::new(StyleCell::default()),
             running: None,
@@ -219,11 +223,24 @@ impl Engine {
             Effect::LoadNet => self.nets.load(next.eval_file()).map_err(|e| refused(&e))?,
             Effect::Tunable => apply_tunable(spec, &parsed),
         }
+        let switched = next.use_nnue() != self.options.use_nnue();
         self.options = next;
+        self.net_news = match spec.effect {
+            Effect::LoadNet => self.nets.news(&self.options, true),
+            Effect::UseNet if switched => self.nets.news(&self.options, false),
+            _ => None,
+        };
         if spec.effect == Effect::OutputStyle {
             self.restyle(self.style().debug);
         }
         Ok((spec, parsed))
+    }
+
+    /// The net the last `setoption` loaded (`EvalFile`: always) or
+    /// switched on (`Use NNUE` from false to true: a net not named as
+    /// playing since), for an `info string`; once.
+    pub fn take_net_news(&mut self) -> Option<NetNews> {
+        self.net_news.take()
     }
 
     /// How the engine's reports are written now.
@@ -314,7 +331,10 @@ impl Engine {
     ///
     /// When the search thread cannot be started.
     pub fn go(&mut self, limits: SearchLimits) -> Result<(), ThreadError> {
-        let go = self.plan(limits);
+        let mut go = self.plan(limits);
+        if let Thinker::Search(search) = &go.thinker {
+            go.net_news = self.nets.first_play(&search.evaluation);
+        }
         let instant = go.is_instant();
         let ponder = go.limits.ponder;
         let fallback = go.fallback();
@@ -349,6 +369,7 @@ impl Engine {
             thinker,
             choice,
             no_book_note,
+            net_news: None,
         };
         if self.refused.is_some() {
             return plan(limits, Thinker::Nothing, Choice::Best, false);
@@ -401,15 +422,17 @@ impl Engine {
     }
 
     /// The `eval` command: the hand-crafted evaluation of the current
-    /// position term by term, the net's evaluation, and which of the two
-    /// plays ([`EvalTrace`]; the UCI layer shows it, with the net's score
-    /// also as `score cp` shows it).
+    /// position term by term, the net's evaluation and its value of each
+    /// piece, which of the two plays, and last what the one that plays
+    /// says ([`EvalTrace`]; the UCI layer shows it, the net's scores also
+    /// as `score cp` shows them).
     pub fn eval_trace(&self) -> EvalTrace {
         let board = self.position.board();
         EvalTrace {
             hand_crafted: eval::trace(board),
             net: self.nets.net_eval(board),
             in_play: self.nets.in_play(&self.options),
+            playing: self.nets.playing_eval(&self.options, board),
         }
     }
 

@@ -1,8 +1,8 @@
 //! What the engine tells its listener, on the thread of the job that runs:
 //! a search's progress and the answer to its `go` (the final line and the
 //! move, from one place: `answer.rs`), the result of a perft, the progress
-//! and result of a bench, or the failure of a job. The UCI layer formats
-//! these.
+//! and result of a bench, or the failure of a job; and what the quick
+//! answers hold (`eval`, the news of a net). The UCI layer formats these.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::bench::{BenchPosition, BenchResult};
-use crate::eval::EvalKind;
+use crate::eval::{EvalKind, PieceValues};
 use crate::search::{SearchInfo, SearchReport};
 
 /// Receives the engine's reports, each with the [`Style`] to write it in.
@@ -82,6 +82,9 @@ pub enum Report {
     /// `OwnBook` is on but no `BookFile` is loaded, so a game move came
     /// from the search (said once a game).
     NoBook,
+    /// The net this search plays with, the first time it plays (a net
+    /// loaded since, or switched to, is named again).
+    Net(NetNews),
     /// A problem met on the way that the GUI should hear of (a tablebase
     /// file found broken, now treated as missing).
     Problem(String),
@@ -141,6 +144,7 @@ impl Report {
             Report::Progress { .. }
             | Report::Book { .. }
             | Report::NoBook
+            | Report::Net(_)
             | Report::Problem(_)
             | Report::BenchPosition(_) => false,
             Report::Answer { .. }
@@ -157,12 +161,44 @@ impl Report {
 /// each evaluation in its own centipawns, White's view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EvalTrace {
-    /// The hand-crafted evaluation term by term, its final evaluation last
-    /// (a line that names its scale).
+    /// The hand-crafted evaluation term by term, its evaluation last (a
+    /// line that names its scale).
     pub hand_crafted: String,
-    /// The net's evaluation (its own centipawns) and the net's name, or
-    /// why there is no net.
-    pub net: Result<(i32, String), String>,
+    /// The net's evaluation and its value of each piece, or why there is
+    /// no net.
+    pub net: Result<NetEval, String>,
     /// Which evaluation plays, and why (`Evaluation: …`).
     pub in_play: String,
+    /// The evaluation that plays and its value of the position: `eval`'s
+    /// last line.
+    pub playing: (EvalKind, i32),
+}
+
+/// The net's part of `eval`: its own centipawns, White's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetEval {
+    /// Its evaluation of the position.
+    pub white: i32,
+    /// The net's name (`<default>` or the file).
+    pub source: String,
+    /// Its value of each piece ([`crate::eval::piece_values`]).
+    pub pieces: PieceValues,
+}
+
+/// A net to name in an `info string`: one `EvalFile` has just loaded, or
+/// one about to play for the first time (the built-in net at the first
+/// `go`, a net `Use NNUE` has switched on).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetNews {
+    /// The net's name (`<default>` or the file).
+    pub source: String,
+    /// Its hidden neurons a perspective.
+    pub width: usize,
+    /// Its input layout's name (`plain`, `king-mirrored`).
+    pub layout: &'static str,
+    /// The sha256 of its file, lowercase hex.
+    pub sha256: String,
+    /// `None` when it plays; else why the hand-crafted evaluation plays
+    /// instead (a net loaded while `Use NNUE` is false).
+    pub idle: Option<&'static str>,
 }

@@ -12,6 +12,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use sha2::{Digest, Sha256};
 use shakmaty::{Chess, Position as _};
 
 use super::endgame::verdict::net_with_knowledge;
@@ -51,6 +52,8 @@ pub struct LoadedNet {
     /// A 64-bit digest of the file, never 0 (0 is the hand-crafted
     /// evaluation's).
     id: u64,
+    /// The sha256 of the file, what a user compares a net by.
+    sha256: [u8; 32],
 }
 
 impl LoadedNet {
@@ -64,6 +67,7 @@ impl LoadedNet {
             net: AnyNet::from_bytes(bytes)?,
             source: source.to_owned(),
             id: digest(bytes),
+            sha256: Sha256::digest(bytes).into(),
         })
     }
 
@@ -135,6 +139,11 @@ impl LoadedNet {
     /// The net's identity in the caches (a digest of its file; never 0).
     pub fn id(&self) -> u64 {
         self.id
+    }
+
+    /// The sha256 of the net's file, lowercase hex.
+    pub fn sha256_hex(&self) -> String {
+        self.sha256.iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// The evaluation of `pos` with the net from the side to move's point

@@ -8,6 +8,7 @@
 //!                   the built-in one or an EvalFile)
 //!   evaluator.rs    the search's hooks (Evaluator), per search thread (EvalState)
 //!   eval_cache.rs   whole static evaluations by key, per search thread (any evaluation)
+//!   piece_values.rs the net's value of each piece on the board (`eval` shows it)
 //!   hce/            the hand-crafted evaluation: its machinery (the sum, the trace,
 //!                   the weights and their layout, the attack maps, the pawn cache)
 //!     terms/        its terms, one topic per file, and the lists that run them
@@ -26,7 +27,8 @@
 //!   answers; `evaluator.rs` has the table of what each does.
 //! - **The engine** chooses the evaluation (`Use NNUE`, `EvalFile`:
 //!   [`LoadedNet`]), shows it ([`Evaluation::evaluate`], the hand-crafted
-//!   [`trace`]) and tells the reports which played ([`EvalKind`]).
+//!   [`trace`], the net's [`piece_values`]) and tells the reports which
+//!   played ([`EvalKind`]).
 //! - **The hand-crafted evaluation's own users** (the strength levels'
 //!   handicap, the teaching searches, the tuner) call it by name:
 //!   [`evaluate`], [`evaluate_cached`], the weight [`layout`], the
@@ -38,6 +40,7 @@ mod evaluation;
 mod evaluator;
 mod hce;
 pub mod nnue;
+mod piece_values;
 
 pub use endgame::known_win::KNOWN_WIN;
 pub use eval_cache::EvalCache;
@@ -53,3 +56,4 @@ pub use hce::{
     evaluate_cached, evaluate_white, evaluate_white_cached, layout, material_balance,
     partial_cached, pawn_key, phase, taper, trace,
 };
+pub use piece_values::{PieceValues, piece_values};

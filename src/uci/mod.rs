@@ -3,11 +3,13 @@
 //! line into a [`Command`](command::Command) (`command.rs`) and an engine
 //! call; everything written goes through [`output::Output`]
 //! (`output.rs`), the win/draw/loss chances of `UCI_ShowWDL` with it
-//! (`wdl.rs`). End of input means `quit` (a running perft, bench or
+//! (`wdl.rs`) and the board of the net's piece values of `eval`
+//! (`piece_board.rs`). End of input means `quit` (a running perft, bench or
 //! tool's command finishes first).
 
 pub mod command;
 pub mod output;
+mod piece_board;
 mod session;
 pub mod wdl;
 

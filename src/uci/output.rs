@@ -9,9 +9,10 @@ use std::sync::Mutex;
 
 use shakmaty::Move;
 
+use super::piece_board::piece_board;
 use super::wdl::{ScoreModel, Wdl};
 use crate::chess::move_to_uci;
-use crate::engine::{EvalTrace, Report, ScoreContext, Style};
+use crate::engine::{EvalTrace, NetNews, Report, ScoreContext, Style};
 use crate::eval::EvalKind;
 use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, TB_WIN_BOUND};
 
@@ -190,6 +191,7 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
                 move_to_uci(*mv, style.chess960)
             )]
         }
+        Report::Net(news) => vec![format_net_news(news)],
         Report::NoBook => vec![
             "info string no book move: OwnBook is on but no BookFile is loaded \
              (setoption name BookFile value <path to a Polyglot .bin>)"
@@ -245,26 +247,79 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     }
 }
 
+/// The model `eval` reads an evaluation's centipawns with: the one its
+/// `score cp` is shown by. Every score of `eval` goes through here.
+fn eval_model(kind: EvalKind) -> &'static ScoreModel {
+    ScoreModel::of(kind)
+}
+
 /// The `eval` answer: the hand-crafted trace (its last line names its
-/// scale), the net's evaluation in its own centipawns and as `score cp`
-/// shows it with the net (normalised: [`ScoreModel::shown_cp`]), and which
-/// evaluation plays.
+/// scale); with a net, its value of each piece as a board (in pawns as
+/// `score cp` shows them, [`piece_board`]) and its evaluation in its own
+/// centipawns and as `score cp` shows it (normalised:
+/// [`ScoreModel::shown_cp`]); which evaluation plays; and last, as
+/// Stockfish ends its `eval`, the evaluation that plays as `score cp`
+/// shows it.
 pub fn format_eval(trace: &EvalTrace) -> String {
-    let net = match &trace.net {
-        Ok((white, source)) => {
-            let model = ScoreModel::of(EvalKind::Net);
-            format!(
-                "NNUE evaluation: {white} (white side; the net's own centipawns), net {source}\n\
-                 NNUE evaluation as score cp shows it: {} (white side; normalised: 100 is an \
-                 even chance of a win with the material of the game's middle, {:.1} of the \
-                 net's centipawns)",
-                model.shown_cp(*white),
+    let mut lines = vec![trace.hand_crafted.clone()];
+    match &trace.net {
+        Ok(net) => {
+            let model = eval_model(EvalKind::Net);
+            lines.push(String::new());
+            lines.push(
+                "NNUE piece values (pawns as score cp shows them, white side; a piece's value is \
+                 the net's evaluation minus its evaluation without the piece; kings have none):"
+                    .to_owned(),
+            );
+            let pawns = |cp| f64::from(model.shown_cp(cp)) / 100.0;
+            lines.extend(piece_board(&net.pieces, pawns));
+            lines.push(String::new());
+            lines.push(format!(
+                "NNUE evaluation: {} (white side; the net's own centipawns), net {}",
+                net.white, net.source
+            ));
+            lines.push(format!(
+                "NNUE evaluation as score cp shows it: {} (white side; normalised: 100 is an even \
+                 chance of a win with the material of the game's middle, {:.1} of the net's \
+                 centipawns)",
+                model.shown_cp(net.white),
                 model.pawn()
-            )
+            ));
         }
-        Err(reason) => format!("NNUE evaluation: none, no net ({reason})"),
-    };
-    format!("{}\n{net}\n{}", trace.hand_crafted, trace.in_play)
+        Err(reason) => lines.push(format!("NNUE evaluation: none, no net ({reason})")),
+    }
+    lines.push(trace.in_play.clone());
+    let (kind, white) = trace.playing;
+    let shown = eval_model(kind).shown_cp(white);
+    lines.push(match kind {
+        EvalKind::Net => format!(
+            "Final evaluation: {shown} (white side; the net, which plays, as score cp shows it; \
+             {white} of its own centipawns)"
+        ),
+        EvalKind::HandCrafted => format!(
+            "Final evaluation: {shown} (white side; the hand-crafted evaluation, which plays, as \
+             score cp shows it)"
+        ),
+    });
+    lines.join("\n")
+}
+
+/// The `info string` naming a net: the one a search is about to play with
+/// for the first time, or one `EvalFile` has loaded (then whether it
+/// plays). Its width, input layout and the first 12 hex digits of its
+/// file's sha256 tell it apart from any other.
+pub fn format_net_news(news: &NetNews) -> String {
+    let sha = news.sha256.get(..12).unwrap_or(&news.sha256);
+    let what = format!(
+        "net {} (width {}, {} inputs, sha256 {sha})",
+        news.source, news.width, news.layout
+    );
+    match news.idle {
+        None => format!("info string NNUE evaluation using {what}"),
+        Some(why) => {
+            format!("info string NNUE {what} loaded; the hand-crafted evaluation plays ({why})")
+        }
+    }
 }
 
 /// The win/draw/loss chances of `info`'s score (`None` unless

@@ -13,7 +13,7 @@ use shakmaty::Position as _;
 
 use super::Tool;
 use super::command::{Command, StartPos, parse_line};
-use super::output::{Output, format_eval, format_report};
+use super::output::{Output, format_eval, format_net_news, format_report};
 use crate::chess::{FenNote, Position, move_to_uci};
 use crate::engine::bench::DEFAULT_DEPTH;
 use crate::engine::config::{CONFIG_FILE_NAME, Config};
@@ -217,6 +217,9 @@ impl Session {
                 let (spec, value) = self.engine.set_option(&name, value.as_deref())?;
                 if self.debug() {
                     out.line(&format!("info string {} set to {value}", spec.name));
+                }
+                if let Some(news) = self.engine.take_net_news() {
+                    out.line(&format_net_news(&news));
                 }
             }
             Command::Register => {}

@@ -4,6 +4,11 @@
 //! the theory tools (`theory`: tree pictures, algorithm comparisons),
 //! endgames played out and generated with the Syzygy tables (`tablebase`),
 //! and the helpers they share (`util`).
+//!
+//! No `unsafe` here: the engine library keeps the only `unsafe` code (its
+//! SIMD kernels, prefetch and huge pages), each block with its SAFETY note.
+
+#![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod data;

@@ -1,5 +1,7 @@
 //! The `shears` binary: parse the command line, run, map to an exit code.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::Parser;

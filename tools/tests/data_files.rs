@@ -112,8 +112,8 @@ fn version_names_the_build_the_game_headers_record() {
 
 #[test]
 fn data_verify_finds_the_manifest_from_anywhere_and_says_when_only_the_build_differs() {
+    use shears_tools::data::format::header::Header;
     use shears_tools::data::stats::stats;
-    use shears_tools::datagen::header::Header;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     datagen(d, "g.games", "2", "1", &[]);

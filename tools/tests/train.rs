@@ -9,7 +9,7 @@ use std::process::Output;
 
 use common::data::run_datagen;
 use common::{run_cli, text};
-use shears_tools::datagen::format::parse_line;
+use shears_tools::data::format::text::parse_line;
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

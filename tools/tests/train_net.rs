@@ -12,7 +12,7 @@ use shakmaty::{Chess, Color, Position as _};
 use shears::chess::Position;
 use shears::chess::random::RandomGame;
 use shears::eval::nnue::AnyNet;
-use shears_tools::datagen::packed;
+use shears_tools::data::format::packed;
 
 /// A packed file of `games` seeded random games, each position labelled
 /// with its material balance (White's view) and the game's final balance.

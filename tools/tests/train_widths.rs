@@ -102,7 +102,17 @@ fn nets_of_other_widths_train_load_through_eval_file_and_play_a_game() {
         let mut e = Engine::spawn();
         e.send("setoption name Use NNUE value true");
         e.send(&format!("setoption name EvalFile value {}", path.display()));
-        assert!(e.sync().is_empty(), "{out} loads without a word");
+        // Named as it loads: its width and layout, as the file says.
+        let said = e.sync();
+        let news = format!(
+            "info string NNUE evaluation using net {} (width {hidden}, {} inputs, sha256 ",
+            path.display(),
+            layout.name()
+        );
+        assert!(
+            said.len() == 1 && said[0].starts_with(&news),
+            "{out}: {said:?}"
+        );
         e.send("d");
         let shown = e.read_until(|l| l.starts_with("Checkers:"));
         let playing = format!("Evaluation: net {} (Use NNUE true)", path.display());

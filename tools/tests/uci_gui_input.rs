@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Engine, count_bestmoves, go_answered, parse_bestmove, play_line};
+use common::{Engine, NET_NEWS, count_bestmoves, go_answered, parse_bestmove, play_line};
 use shears::chess::Position;
 
 #[test]
@@ -203,7 +203,9 @@ fn own_book_without_a_book_file_says_why_once_a_game() {
     e.send("go wtime 2000 btime 2000");
     let lines = e.read_until_bestmove();
     assert_eq!(said(&lines), 1, "{lines:?}");
-    assert!(lines[0].contains("no BookFile is loaded"), "{lines:?}");
+    // First, after the name of the net the first search plays with.
+    let first = lines.iter().find(|l| !l.starts_with(NET_NEWS)).unwrap();
+    assert!(first.contains("no BookFile is loaded"), "{lines:?}");
     play_line(
         &start,
         &[parse_bestmove(lines.last().unwrap()).unwrap().0],

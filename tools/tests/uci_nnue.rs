@@ -4,7 +4,9 @@
 //! Syzygy tables); a missing, truncated, corrupt or wrong-architecture net
 //! file is refused with `info string error` naming the file and why, and
 //! the engine goes on with the net it had; `eval` shows the net's score
-//! and `d` which evaluation plays; switching `Use NNUE` on and off
+//! and its value of each piece as a board, and ends with the evaluation
+//! that plays; `d` says which evaluation plays; a net is named in an
+//! `info string` when loaded and when it first plays; switching `Use NNUE` on and off
 //! mid-session plays the other evaluation and back; the strength levels
 //! keep the hand-crafted evaluation; `bench` honours the options;
 //! engine.toml sets both options; `shears datagen` plays with the net
@@ -16,10 +18,12 @@ use std::path::{Path, PathBuf};
 
 use common::tables::syzygy_or_skip;
 use common::{Engine, Score, go_answered, parse_info, run_cli, text};
+use shakmaty::{File, Rank, Square};
 use shears::chess::Position;
 use shears::eval::nnue::{HEADER_LEN, file_len};
-use shears::eval::{EvalKind, LoadedNet};
+use shears::eval::{EvalKind, LoadedNet, evaluate_white, piece_values};
 use shears::uci::wdl::ScoreModel;
+use shears_tools::data::stats::sha256_file;
 
 const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
 /// White mates in two (Nf6+ and Bxe7#, among others).
@@ -186,7 +190,11 @@ fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
     let mut e = Engine::spawn();
     e.send("setoption name Use NNUE value true");
     e.send(&format!("setoption name EvalFile value {}", own.display()));
-    assert!(e.sync().is_empty());
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string NNUE evaluation using net "),
+        "{said:?}"
+    );
     let playing = format!("Evaluation: net {} (Use NNUE true)", own.display());
     assert_eq!(evaluation_line(&mut e), playing);
     let before = fresh_nodes(&mut e);
@@ -208,7 +216,11 @@ fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
     }
     // The built-in net by its name, and the hand-crafted evaluation.
     e.send("setoption name EvalFile value <default>");
-    assert!(e.sync().is_empty());
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string NNUE evaluation using net <default> "),
+        "{said:?}"
+    );
     assert_eq!(
         evaluation_line(&mut e),
         "Evaluation: net <default> (Use NNUE true)"
@@ -217,14 +229,39 @@ fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
     assert!(e.shutdown().is_empty());
 }
 
+/// The box row of `rank` on `eval`'s board of the net's piece values of
+/// `pos`, from the library: each piece's letter, or its value in pawns as
+/// `score cp` shows them (kings and empty squares blank).
+fn piece_row(pos: &Position, rank: Rank, values: bool) -> String {
+    let net = LoadedNet::built_in().unwrap();
+    let pieces = piece_values(&net, pos.board());
+    let model = ScoreModel::of(EvalKind::Net);
+    let mut row = String::from("|");
+    for file in File::ALL {
+        let cell = match pieces.at(Square::from_coords(file, rank)) {
+            Some((piece, _)) if !values => piece.char().to_string(),
+            Some((_, Some(v))) => {
+                let pawns = f64::from(model.shown_cp(v)) / 100.0;
+                assert!(pawns.abs() < 9.995, "{pawns}: two decimals");
+                format!("{pawns:+.2}")
+            }
+            _ => String::new(),
+        };
+        row.push_str(&format!("{cell:^7}|"));
+    }
+    row
+}
+
 #[test]
-fn eval_shows_the_nets_score_beside_the_trace() {
+fn eval_shows_the_net_beside_the_trace_and_ends_with_the_evaluation_that_plays() {
     let mut e = Engine::spawn();
-    // The trace and the net's score whichever plays: first the hand-crafted
-    // evaluation, then the net (the default).
+    // The trace and the net's scores whichever plays: first the
+    // hand-crafted evaluation, then the net (the default).
     e.send("setoption name Use NNUE value false");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     e.set_position(&format!("position fen {fen}"));
+    let net = LoadedNet::built_in().unwrap();
+    let model = ScoreModel::of(EvalKind::Net);
     for black_to_move in [false, true] {
         let pos = if black_to_move {
             e.set_position(&format!("position fen {fen} moves f1b5"));
@@ -235,31 +272,52 @@ fn eval_shows_the_nets_score_beside_the_trace() {
             Position::from_fen(fen, false).unwrap()
         };
         e.send("eval");
-        let lines = e.read_until(|l| l.starts_with("Evaluation: "));
-        let net = LoadedNet::built_in().unwrap();
-        let stm = net.evaluate(pos.board());
-        let white = if black_to_move { -stm } else { stm };
+        let lines = e.read_until(|l| l.starts_with("Final evaluation: "));
+        let white_view = |stm: i32| if black_to_move { -stm } else { stm };
+        let white = white_view(net.evaluate(pos.board()));
+        let hand_crafted = evaluate_white(pos.board());
         let n = lines.len();
         // Each line names its scale; the net's score is also shown as
-        // `score cp` shows it with the net (normalised).
-        assert!(
-            lines[n - 4].starts_with("Final evaluation: ")
-                && lines[n - 4].ends_with(
-                    " (white side; the hand-crafted evaluation's own centipawns, which score cp \
-                     shows as they are)"
-                ),
-            "{lines:?}"
-        );
+        // `score cp` shows it with the net (normalised), and last comes the
+        // evaluation that plays.
         assert_eq!(
-            lines[n - 3],
+            lines[n - 33],
+            format!(
+                "Hand-crafted evaluation: {hand_crafted} (white side; its own centipawns, which \
+                 score cp shows as they are)"
+            ),
+            "{lines:#?}"
+        );
+        assert_eq!(lines[n - 32], "");
+        assert!(
+            lines[n - 31]
+                .starts_with("NNUE piece values (pawns as score cp shows them, white side"),
+            "{lines:#?}"
+        );
+        // The board: rank 8 at the top, three lines a rank.
+        let board = &lines[n - 30..n - 5];
+        let rule = format!("{}+", "+-------".repeat(8));
+        for (k, rank) in Rank::ALL.into_iter().rev().enumerate() {
+            assert_eq!(board[3 * k], rule);
+            assert_eq!(board[3 * k + 1], piece_row(&pos, rank, false), "{board:#?}");
+            assert_eq!(board[3 * k + 2], piece_row(&pos, rank, true), "{board:#?}");
+        }
+        assert_eq!(board[24], rule);
+        assert_eq!(
+            board[1],
+            "|   r   |       |   b   |   q   |   k   |   b   |   n   |   r   |"
+        );
+        assert_eq!(lines[n - 5], "");
+        assert_eq!(
+            lines[n - 4],
             format!(
                 "NNUE evaluation: {white} (white side; the net's own centipawns), net <default>"
             )
         );
-        let pawn = ScoreModel::of(EvalKind::Net).pawn();
-        let shown = (f64::from(white) * 100.0 / pawn).round() as i32;
+        let pawn = model.pawn();
+        let shown = model.shown_cp(white);
         assert_eq!(
-            lines[n - 2],
+            lines[n - 3],
             format!(
                 "NNUE evaluation as score cp shows it: {shown} (white side; normalised: 100 is \
                  an even chance of a win with the material of the game's middle, {pawn:.1} of \
@@ -267,17 +325,109 @@ fn eval_shows_the_nets_score_beside_the_trace() {
             )
         );
         assert_eq!(
-            lines[n - 1],
+            lines[n - 2],
             "Evaluation: hand-crafted evaluation (Use NNUE false)"
         );
+        assert_eq!(
+            lines[n - 1],
+            format!(
+                "Final evaluation: {hand_crafted} (white side; the hand-crafted evaluation, \
+                 which plays, as score cp shows it)"
+            )
+        );
     }
+    // With the net playing, the net's score is the last line.
     e.send("setoption name Use NNUE value true");
     e.send("eval");
-    let lines = e.read_until(|l| l.starts_with("Evaluation: "));
+    let lines = e.read_until(|l| l.starts_with("Final evaluation: "));
+    let mut pos = Position::from_fen(fen, false).unwrap();
+    pos.play_uci_moves(["f1b5"], false).unwrap();
+    let white = -net.evaluate(pos.board());
+    let n = lines.len();
+    assert_eq!(lines[n - 2], "Evaluation: net <default> (Use NNUE true)");
     assert_eq!(
-        lines.last().unwrap(),
-        "Evaluation: net <default> (Use NNUE true)"
+        lines[n - 1],
+        format!(
+            "Final evaluation: {} (white side; the net, which plays, as score cp shows it; \
+             {white} of its own centipawns)",
+            model.shown_cp(white)
+        )
     );
+    assert!(e.shutdown().is_empty());
+}
+
+/// The `info string` of a net: `using` when it plays, else `loaded`, with
+/// the net's width, input layout and the first 12 hex digits of its
+/// file's sha256 (computed here by the tools' own hasher).
+fn news(source: &str, file: &Path, plays: bool) -> String {
+    let net = LoadedNet::load(file).unwrap();
+    let sha = sha256_file(file).unwrap();
+    let what = format!(
+        "net {source} (width {}, {} inputs, sha256 {})",
+        net.net().hidden(),
+        net.net().layout().name(),
+        &sha[..12]
+    );
+    if plays {
+        format!("info string NNUE evaluation using {what}")
+    } else {
+        format!(
+            "info string NNUE {what} loaded; the hand-crafted evaluation plays (Use NNUE false)"
+        )
+    }
+}
+
+/// The `info string` lines of a `go depth 1`.
+fn go_said(e: &mut Engine) -> Vec<String> {
+    e.send("go depth 1");
+    let lines = e.read_until_bestmove();
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("info string "))
+        .collect()
+}
+
+#[test]
+fn a_net_is_named_when_it_first_plays_and_when_it_is_loaded() {
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("../nets/default.nnue");
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("own.nnue");
+    std::fs::copy(&built_in, &own).unwrap();
+    let own_name = own.display().to_string();
+    let mut e = Engine::spawn();
+    // The built-in net: named before its first search, once.
+    e.set_position("position startpos");
+    assert_eq!(go_said(&mut e), [news("<default>", &built_in, true)]);
+    assert!(go_said(&mut e).is_empty());
+    // Use NNUE true again changes nothing; off, nothing plays a net.
+    e.send("setoption name Use NNUE value true");
+    assert!(e.sync().is_empty());
+    e.send("setoption name Use NNUE value false");
+    assert!(e.sync().is_empty());
+    assert!(go_said(&mut e).is_empty());
+    // A net loaded while the hand-crafted evaluation plays: named, idle;
+    // switched on: named as the one that plays, and not again at its
+    // first search.
+    e.send(&format!("setoption name EvalFile value {own_name}"));
+    assert_eq!(e.sync(), [news(&own_name, &own, false)]);
+    e.send("setoption name Use NNUE value true");
+    assert_eq!(e.sync(), [news(&own_name, &own, true)]);
+    assert!(go_said(&mut e).is_empty());
+    // Loaded again while it plays: named again; a file refused: only the
+    // error.
+    e.send(&format!("setoption name EvalFile value {own_name}"));
+    assert_eq!(e.sync(), [news(&own_name, &own, true)]);
+    e.send("setoption name EvalFile value missing.nnue");
+    let said = e.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("info string error: "),
+        "{said:?}"
+    );
+    // At a strength level the hand-crafted evaluation plays: no net named.
+    e.send("setoption name EvalFile value <default>");
+    assert_eq!(e.sync(), [news("<default>", &built_in, true)]);
+    e.send("setoption name UCI_LimitStrength value true");
+    assert!(go_said(&mut e).is_empty());
     assert!(e.shutdown().is_empty());
 }
 
@@ -292,13 +442,23 @@ fn use_nnue_switches_on_and_off_mid_session() {
         default, hand_crafted,
         "off: the hand-crafted evaluation plays"
     );
-    e.send("setoption name Use NNUE value true");
+    // Switched on, the net is named again.
+    let switch_on = |e: &mut Engine| {
+        e.send("setoption name Use NNUE value true");
+        let said = e.sync();
+        assert!(
+            said.len() == 1
+                && said[0].starts_with("info string NNUE evaluation using net <default> "),
+            "{said:?}"
+        );
+    };
+    switch_on(&mut e);
     let net = fresh_nodes(&mut e);
     assert_eq!(net, default, "on again: the net plays, as by default");
     // Off again, then on again: each evaluation's own search, as fresh.
     e.send("setoption name Use NNUE value false");
     assert_eq!(fresh_nodes(&mut e), hand_crafted);
-    e.send("setoption name Use NNUE value true");
+    switch_on(&mut e);
     assert_eq!(fresh_nodes(&mut e), net);
     // Without ucinewgame, mid-game: still a legal move each way.
     e.set_position("position startpos moves e2e4 e7e5 g1f3");

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::tables::syzygy_or_skip;
-use common::{Engine, Score, parse_bestmove, parse_info};
+use common::{Engine, NET_NEWS, Score, parse_bestmove, parse_info};
 
 /// The `Tablebases …` lines of `d`.
 fn d_tablebase_lines(engine: &mut Engine) -> Vec<String> {
@@ -33,9 +33,10 @@ fn go(engine: &mut Engine, go: &str) -> (Vec<common::Info>, String, Vec<String>)
         .filter(|l| l.starts_with("info depth"))
         .map(|l| parse_info(l).unwrap_or_else(|e| panic!("{e}")))
         .collect();
+    // Besides the name of the net the first search plays with.
     let strings = lines
         .iter()
-        .filter(|l| l.starts_with("info string"))
+        .filter(|l| l.starts_with("info string") && !l.starts_with(NET_NEWS))
         .cloned()
         .collect();
     (infos, best, strings)

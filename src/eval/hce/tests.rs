@@ -139,8 +139,8 @@ fn trace_ends_with_the_evaluation_for_white() {
         assert_eq!(
             last,
             format!(
-                "Final evaluation: {} (white side; the hand-crafted evaluation's own \
-                 centipawns, which score cp shows as they are)",
+                "Hand-crafted evaluation: {} (white side; its own centipawns, which score cp \
+                 shows as they are)",
                 evaluate_white(&pos)
             )
         );
@@ -332,7 +332,7 @@ fn known_wins_replace_the_terms_in_evaluation_trace_and_mirror() {
         assert!(win.abs() > KNOWN_WIN, "{fen}");
         assert_eq!(coefs.evaluate(&weights), evaluate_white(&pos), "{fen}");
         assert_eq!(evaluate_white(&pos), win, "{fen}");
-        assert!(trace(&pos).contains(&format!("Final evaluation: {win} (white side; ")));
+        assert!(trace(&pos).contains(&format!("Hand-crafted evaluation: {win} (white side; ")));
         assert!(trace(&pos).contains("Known win against a bare king"));
         assert_eq!(evaluate(&pos), evaluate(&mirrored(&pos)), "{fen}");
     }

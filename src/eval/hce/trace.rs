@@ -215,7 +215,8 @@ pub fn coefficients(pos: &Chess) -> Coefficients {
 /// classical trace: a row per term with White's and Black's values (each
 /// from its own side) and the difference, midgame and endgame; then the
 /// phase, the blend, the scale factor and, last,
-/// `Final evaluation: <cp> (white side; …)`, the line naming its scale.
+/// `Hand-crafted evaluation: <cp> (white side; …)`, the line naming its
+/// scale (`eval` ends with the evaluation that plays, which may be a net).
 pub fn trace(pos: &Chess) -> String {
     let (tracer, coefs) = run(pos);
     let mut out = String::new();
@@ -269,8 +270,8 @@ pub fn trace(pos: &Chess) -> String {
         ));
     }
     out.push_str(&format!(
-        "Final evaluation: {} (white side; the hand-crafted evaluation's own centipawns, which \
-         score cp shows as they are)",
+        "Hand-crafted evaluation: {} (white side; its own centipawns, which score cp shows as \
+         they are)",
         coefs
             .known_win
             .unwrap_or_else(|| finish(total, coefs.phase, |c| *coefs.scale.get(c)))

@@ -1,8 +1,8 @@
 //! The adjudication thresholds on the command line, shared by `datagen`
 //! (the rule its games end by) and `data convert` (a stricter rule to cut
-//! a game file's games by): `crate::datagen::adjudication`.
+//! a game file's games by): `crate::data::adjudication`.
 
-use crate::datagen::Adjudication;
+use crate::data::adjudication::Adjudication;
 
 /// The five thresholds; each one not given is datagen's default.
 #[derive(Debug, Clone, Copy, clap::Args)]

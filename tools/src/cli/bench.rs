@@ -2,15 +2,15 @@
 //! thread, the signature of the engine's search (and, with `--ordering` or
 //! `--no-tt`, what a move-ordering step or the table buys). It plays with
 //! the engine's default evaluation, the built-in net (`Use NNUE` true), or
-//! `--eval-file`'s net; `--hce` benches the hand-crafted evaluation.
+//! `--eval-file`'s net; `--hce` benches the hand-crafted evaluation (the
+//! flags of every command that plays, [`EvalArgs`], read against the
+//! engine's defaults: the signature never reads engine.toml).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
+use super::eval_args::EvalArgs;
 use shears::engine::bench::{self, DEFAULT_DEPTH};
-use shears::eval::nnue::NetError;
-use shears::eval::{Evaluation, LoadedNet};
+use shears::engine::options::Options;
 use shears::search::params::SearchConfig;
 use shears::search::{OrderingStep, Signals};
 
@@ -48,17 +48,10 @@ pub struct BenchArgs {
     /// Turn the transposition table off (probes and stores).
     #[arg(long)]
     pub no_tt: bool,
-    /// Play with the net, as the engine does by default (`Use NNUE`
-    /// true): the bench without a flag already does; kept for scripts.
-    #[arg(long, conflicts_with = "hce")]
-    pub nnue: bool,
-    /// Play with the hand-crafted evaluation instead of the net (as
-    /// `Use NNUE` false does).
-    #[arg(long)]
-    pub hce: bool,
-    /// The net (default: the one built into the engine).
-    #[arg(long, value_name = "FILE", conflicts_with = "hce")]
-    pub eval_file: Option<PathBuf>,
+    /// The evaluation (`--nnue`, `--hce`, `--eval-file`), over the
+    /// engine's defaults rather than engine.toml's.
+    #[command(flatten)]
+    pub eval: EvalArgs,
 }
 
 impl BenchArgs {
@@ -85,30 +78,10 @@ impl BenchArgs {
     }
 }
 
-/// The evaluation to play with: the hand-crafted one unless `nnue`, else
-/// `eval_file`'s net or the built-in one.
-///
-/// # Errors
-///
-/// The net file and why it cannot be used.
-pub fn evaluation(nnue: bool, eval_file: Option<&PathBuf>) -> Result<Evaluation, String> {
-    if !nnue {
-        return Ok(Evaluation::HandCrafted);
-    }
-    let net = match eval_file {
-        Some(path) => LoadedNet::load(path).map(Arc::new).map_err(|e| match e {
-            NetError::Io { .. } => e.to_string(),
-            e => format!("{}: {e}", path.display()),
-        }),
-        None => LoadedNet::built_in().map_err(|e| format!("the built-in net: {e}")),
-    };
-    net.map(Evaluation::Net)
-}
-
 /// `shears bench`: each position's line as it ends, the report, and last
 /// `<nodes> nodes <nps> nps`. Exit 2 when the net cannot be used.
 pub(super) fn run(args: &BenchArgs) -> ExitCode {
-    let evaluation = match evaluation(!args.hce, args.eval_file.as_ref()) {
+    let evaluation = match args.eval.evaluation(&Options::default()) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("shears bench: {e}");

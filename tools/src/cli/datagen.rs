@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::adjudication_args::AdjudicationArgs;
 use super::eval_args::EvalArgs;
+use crate::data::filter::MIN_PLY;
 use crate::datagen::{self, Book, DatagenConfig, Openings};
 use crate::util::progress::bar;
 use shears::engine::options::Options;
@@ -56,7 +57,7 @@ pub struct DatagenArgs {
     pub random_plies: Option<u32>,
     /// Positions before this game ply are not kept (16: from move 9 on);
     /// the opening's own plies never are.
-    #[arg(long, default_value_t = datagen::MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
+    #[arg(long, default_value_t = MIN_PLY, value_parser = clap::value_parser!(u32).range(0..=400))]
     pub min_ply: u32,
     /// Search each move first with this many nodes: a position the quiet
     /// filter drops anyway (in check, or the probe's move a capture, a

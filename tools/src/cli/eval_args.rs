@@ -1,21 +1,23 @@
 //! The evaluation a command plays with, as the engine chooses it: the
 //! flags `--nnue`, `--hce` and `--eval-file` first, else engine.toml's
 //! `Use NNUE` and `EvalFile`, else the engine's default (the built-in
-//! net). `datagen`, `epd` and `tb-play` take these flags; `bench` has its
-//! own (its signature never reads engine.toml).
+//! net). `datagen`, `epd`, `tb-play` and `bench` take these flags
+//! (`bench` reads them against the engine's defaults: its signature never
+//! reads engine.toml).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use super::bench;
 use shears::engine::options::Options;
-use shears::eval::{Evaluation, is_built_in};
+use shears::eval::nnue::NetError;
+use shears::eval::{Evaluation, LoadedNet, is_built_in};
 
 /// `--nnue`, `--hce` and `--eval-file`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EvalArgs {
     /// Play with the net (the built-in one, or --eval-file's), as the
     /// engine does by default; the flag overrides `Use NNUE = false` in
-    /// engine.toml.
+    /// engine.toml (`bench` reads none).
     #[arg(long, conflicts_with = "hce")]
     pub nnue: bool,
     /// Play with the hand-crafted evaluation instead of the net (or
@@ -23,7 +25,7 @@ pub struct EvalArgs {
     #[arg(long)]
     pub hce: bool,
     /// The net (default: engine.toml's `EvalFile`, else the one built into
-    /// the engine).
+    /// the engine; `bench` reads no engine.toml).
     #[arg(long, value_name = "FILE", conflicts_with = "hce")]
     pub eval_file: Option<PathBuf>,
 }
@@ -41,7 +43,25 @@ impl EvalArgs {
             let name = settings.eval_file();
             (!is_built_in(name)).then(|| PathBuf::from(name))
         });
-        bench::evaluation(nnue, eval_file.as_ref())
+        if !nnue {
+            return Ok(Evaluation::HandCrafted);
+        }
+        net(eval_file.as_deref()).map(Evaluation::Net)
+    }
+}
+
+/// The net of `eval_file`, or the built-in one.
+///
+/// # Errors
+///
+/// The net file (or the built-in net) and why it cannot be used.
+fn net(eval_file: Option<&Path>) -> Result<Arc<LoadedNet>, String> {
+    match eval_file {
+        Some(path) => LoadedNet::load(path).map(Arc::new).map_err(|e| match e {
+            NetError::Io { .. } => e.to_string(),
+            e => format!("{}: {e}", path.display()),
+        }),
+        None => LoadedNet::built_in().map_err(|e| format!("the built-in net: {e}")),
     }
 }
 

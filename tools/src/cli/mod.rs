@@ -54,7 +54,7 @@ pub use uci_args::{run_uci_lines, uci_lines};
 /// `--version` names the build as a game file's header does: the version
 /// and the commit (`-dirty` when the sources differ from it).
 #[derive(Debug, Parser)]
-#[command(name = "shears", version = crate::datagen::header::BUILD, about)]
+#[command(name = "shears", version = crate::data::format::header::BUILD, about)]
 pub struct Cli {
     /// Settings file (default: ./engine.toml, else engine.toml next to the
     /// executable, else built-in defaults).

@@ -11,12 +11,14 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode, Position as _};
+use shakmaty::{EnPassantMode, Position as _};
 use thiserror::Error;
 
-use super::reader::{DataError, Filter, open};
-use crate::datagen::games::Game;
-use crate::datagen::{Adjudication, Adjudicator, Format, format, game_ply, keep, packed};
+use super::adjudication::{Adjudication, Adjudicator};
+use super::filter::{Filter, game_ply};
+use super::format::games::Game;
+use super::format::{Format, packed, text, white_view};
+use super::reader::{DataError, open};
 
 /// Why a conversion could not be made.
 #[derive(Debug, Error)]
@@ -63,7 +65,7 @@ fn cut_by(game: &Game, rule: Adjudication) -> (usize, f32) {
     for (i, (board, _, score)) in game.positions().enumerate() {
         match score {
             Some(s) => {
-                let white = if board.turn() == Color::White { s } else { -s };
+                let white = white_view(board.turn(), s);
                 if let Some(result) = adjudicator.observe(game_ply(&board), white) {
                     return (i, result);
                 }
@@ -154,20 +156,16 @@ pub fn convert(
         }
         done.moves += game.moves.len() as u64;
         for (board, m, score) in game.positions() {
-            let kept = match filter {
-                Filter::Quiet { min_ply } => score.is_some_and(|s| keep(&board, m, s, min_ply)),
-                Filter::All => true,
-            };
-            if !kept {
+            if !filter.keeps(&board, m, score) {
                 continue;
             }
-            let white = score.map(|s| if board.turn() == Color::White { s } else { -s });
+            let white = score.map(|s| white_view(board.turn(), s));
             match out_format {
                 Format::Packed => out.write_all(&packed::pack(&board, game.result, white)),
                 _ => {
                     let fen = Fen::from_position(&board, EnPassantMode::Legal);
                     let line = match white {
-                        Some(s) => format::format_line(&fen.to_string(), game.result, s),
+                        Some(s) => text::format_line(&fen.to_string(), game.result, s),
                         None => format!("{fen} | {:.1}", game.result),
                     };
                     writeln!(out, "{line}")

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::datagen::games::ReadError;
-use crate::datagen::header::HeaderError;
+use super::format::games::ReadError;
+use super::format::header::HeaderError;
 
 /// Where in its file a position (or an error) is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! `shears data from-pgn`: the games of a match runner's PGN files, with
 //! the engines' scores from the move comments, as a game file
-//! (`datagen/games.rs`), so that games played on many machines (OpenBench
+//! (`data/format/games.rs`), so that games played on many machines (OpenBench
 //! workers, fastchess or cutechess runs) become training data.
 //!
 //! **Scores.** The comment after a move starts with the score the engine
@@ -34,9 +34,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::datagen::games::Game;
-use crate::datagen::header::{BUILD, Header};
-use crate::datagen::{MIN_PLY, keep};
+use super::filter::{Filter, MIN_PLY};
+use super::format::Format;
+use super::format::games::Game;
+use super::format::header::{BUILD, Header};
 use shears::chess::pgn::{GameResult, PgnGame, PgnReader};
 use shears::search::{MATE, MAX_PLY, TB_CP, TB_WIN};
 
@@ -221,7 +222,7 @@ pub fn from_pgn(
     output: &Path,
     min_ply: u32,
 ) -> Result<FromPgnReport, FromPgnError> {
-    if crate::datagen::Format::of(output) != crate::datagen::Format::Games {
+    if Format::of(output) != Format::Games {
         return Err(FromPgnError::NotGames(output.to_owned()));
     }
     let write_error = |source| FromPgnError::Write {
@@ -259,6 +260,7 @@ pub fn from_pgn(
     let mut out = BufWriter::new(out);
     out.write_all(&header.to_bytes()).map_err(write_error)?;
     let mut report = FromPgnReport::default();
+    let quiet = Filter::Quiet { min_ply };
     for (path, reader) in readers {
         for pgn in reader {
             let pgn = pgn.map_err(|source| FromPgnError::Read {
@@ -271,8 +273,7 @@ pub fn from_pgn(
                     report.positions += game.moves.len() as u64;
                     for (board, m, score) in game.positions() {
                         report.scored += u64::from(score.is_some());
-                        report.kept +=
-                            u64::from(score.is_some_and(|s| keep(&board, m, s, min_ply)));
+                        report.kept += u64::from(quiet.keeps(&board, m, score));
                     }
                     out.write_all(&game.to_bytes()).map_err(write_error)?;
                 }
@@ -372,6 +373,6 @@ mod tests {
         let fen = "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"]";
         let g = convert_game(&game(fen, "40. e4 {+1.00/5} Kd7 {-1.1/5} 1/2-1/2")).unwrap();
         assert_eq!(g.moves.len(), 2);
-        assert_eq!(crate::datagen::game_ply(&g.start), 78);
+        assert_eq!(crate::data::filter::game_ply(&g.start), 78);
     }
 }

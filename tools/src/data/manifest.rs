@@ -25,8 +25,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use super::format::Format;
 use super::stats::Stats;
-use crate::datagen::Format;
 
 /// The manifest's place in the repository.
 pub const MANIFEST_PATH: &str = "docs/data/manifest.toml";

@@ -50,10 +50,12 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode, Position as _};
 
 pub use super::error::{DataError, Location};
+pub use super::filter::Filter;
+use super::filter::{MIN_PLY, game_ply};
+use super::format::games::{self, GameReader};
+use super::format::header::{Header, HeaderError};
+use super::format::{Format, packed, white_view};
 use super::units::{self, Decoded, Line, Unit, Units, classify};
-use crate::datagen::games::{self, GameReader};
-use crate::datagen::header::{Header, HeaderError};
-use crate::datagen::{Format, MIN_PLY, game_ply, keep, packed};
 
 /// One training position.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,10 +82,7 @@ pub struct TrainingPosition {
 impl TrainingPosition {
     /// The score from the side to move's view.
     pub fn stm_score(&self) -> Option<i32> {
-        self.score.map(|s| match self.board.turn() {
-            Color::White => s,
-            Color::Black => -s,
-        })
+        self.score.map(|s| white_view(self.board.turn(), s))
     }
 
     /// The result from the side to move's view: 1.0, 0.5 or 0.0.
@@ -113,20 +112,6 @@ pub enum Item {
         /// The game's index.
         game: u64,
     },
-}
-
-/// Which positions of a game file come out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Filter {
-    /// The quiet filter of `datagen` (`datagen::keep`) from this game ply:
-    /// a scored, not mate, position, not in check, where the move played
-    /// is no capture, promotion or check.
-    Quiet {
-        /// The first game ply kept.
-        min_ply: u32,
-    },
-    /// Every position of every game, with its score when it has one.
-    All,
 }
 
 /// A data file opened for reading.
@@ -410,17 +395,9 @@ impl Items {
                         game.positions()
                             .enumerate()
                             .filter_map(|(k, (board, m, score))| {
-                                let kept = match filter {
-                                    Filter::Quiet { min_ply } => {
-                                        score.is_some_and(|s| keep(&board, m, s, min_ply))
-                                    }
-                                    Filter::All => true,
-                                };
-                                kept.then(|| {
-                                    let white =
-                                        |s: i32| if board.turn() == Color::White { s } else { -s };
+                                filter.keeps(&board, m, score).then(|| {
                                     Ok(Item::Position(TrainingPosition {
-                                        score: score.map(white),
+                                        score: score.map(|s| white_view(board.turn(), s)),
                                         result: game.result,
                                         game: index,
                                         ply: game_ply(&board),

@@ -9,10 +9,11 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
+use super::filter::Filter;
+use super::format::Format;
+use super::format::games::read_exact_or_end;
+use super::format::header::Header;
 use super::reader::{DataError, open};
-use crate::datagen::games::read_exact_or_end;
-use crate::datagen::header::Header;
-use crate::datagen::{Format, keep};
 
 /// What a data file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +106,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
     if file.format() == Format::Games {
         let min_ply = file.min_ply();
         stats.min_ply = Some(min_ply);
+        let quiet = Filter::Quiet { min_ply };
         let mut results = [0u64; 3];
         let mut games = file.games().expect("a game file has games");
         loop {
@@ -115,9 +117,7 @@ pub fn stats(path: &Path) -> Result<Stats, DataError> {
                     results[(game.result * 2.0) as usize] += 1;
                     stats.kept += game
                         .positions()
-                        .filter(|(board, m, score)| {
-                            score.is_some_and(|s| keep(board, *m, s, min_ply))
-                        })
+                        .filter(|(board, m, score)| quiet.keeps(board, *m, *score))
                         .count() as u64;
                 }
                 Ok(None) => break,

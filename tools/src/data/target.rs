@@ -17,6 +17,8 @@
 //! It does not own the evaluations themselves (the net's forward pass is
 //! `train::model`, the weights' dot product `tune`).
 
+use std::ops::{Add, Div, Neg};
+
 use rayon::prelude::*;
 
 /// K is searched for within these bounds (centipawns).
@@ -28,10 +30,35 @@ pub const K_FIT_POINTS: usize = 1_000_000;
 /// Points per parallel work item of the fit.
 const FIT_CHUNK: usize = 8192;
 
-/// `1 / (1 + e^−x)`.
+/// The floats the fitters compute in: `f32` (`train`) and `f64` (`tune`
+/// and the K fit), so that [`sigmoid`] is written once for both.
+pub trait Real: Copy + Add<Output = Self> + Div<Output = Self> + Neg<Output = Self> {
+    /// 1.
+    const ONE: Self;
+    /// `e^self`.
+    fn exp(self) -> Self;
+}
+
+impl Real for f32 {
+    const ONE: f32 = 1.0;
+    #[inline]
+    fn exp(self) -> f32 {
+        f32::exp(self)
+    }
+}
+
+impl Real for f64 {
+    const ONE: f64 = 1.0;
+    #[inline]
+    fn exp(self) -> f64 {
+        f64::exp(self)
+    }
+}
+
+/// `1 / (1 + e^−x)`: the one sigmoid of both fitters.
 #[inline]
-pub fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+pub fn sigmoid<T: Real>(x: T) -> T {
+    T::ONE / (T::ONE + (-x).exp())
 }
 
 /// What a position's prediction is compared with: K and λ.
@@ -98,7 +125,7 @@ pub fn fit_k(points: &[(f64, f64)]) -> Option<f32> {
                 chunk
                     .iter()
                     .map(|&(cp, result)| {
-                        let p = 1.0 / (1.0 + (-cp / k).exp());
+                        let p = sigmoid(cp / k);
                         (p - result) * (p - result)
                     })
                     .sum::<f64>()
@@ -145,7 +172,7 @@ mod tests {
             scale: 100.0,
             lambda: 0.25,
         };
-        let expected = 0.75 * 1.0 + 0.25 * sigmoid(0.5);
+        let expected = 0.75 * 1.0 + 0.25 * sigmoid(0.5f32);
         assert_eq!(t.blend(Some(50), 1.0), expected);
         assert_eq!(t.blend(None, 1.0), 1.0);
         assert_eq!(t.results_only().blend(Some(50), 0.5), 0.5);

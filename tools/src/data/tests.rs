@@ -5,10 +5,11 @@ use std::path::Path;
 
 use shakmaty::{Chess, Move, Position as _};
 
+use super::filter::keep;
+use super::format::games::{Game, PLY, START};
+use super::format::header::Header;
+use super::format::packed;
 use super::reader::{DataError, Filter, Item, Location, TrainingPosition, open};
-use crate::datagen::games::{Game, PLY, START};
-use crate::datagen::header::Header;
-use crate::datagen::{keep, packed};
 use shears::chess::Position;
 
 /// The start position and the moves `uci` played from it.

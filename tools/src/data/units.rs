@@ -1,8 +1,8 @@
 //! The reader's lowest layer for text and packed files: their entries
 //! (lines, 32-byte records) read a chunk at a time, and each chunk decoded
 //! in parallel ([`decode`]). The one read-to-end loop of a data file is
-//! here ([`Units::next_chunk`], over `datagen::games::read_exact_or_end`);
-//! game files are read whole games at a time by `datagen::games`.
+//! here ([`Units::next_chunk`], over `format::games::read_exact_or_end`);
+//! game files are read whole games at a time by `format::games`.
 //!
 //! A chunk is decoded on all threads and handed on in file order, so what
 //! comes out does not depend on the thread count.
@@ -12,9 +12,9 @@ use std::io::{self, BufRead};
 use rayon::prelude::*;
 use shakmaty::Chess;
 
-use crate::datagen::format::parse_line;
-use crate::datagen::games::read_exact_or_end;
-use crate::datagen::packed::{self, RECORD};
+use super::format::games::read_exact_or_end;
+use super::format::packed::{self, RECORD};
+use super::format::text::parse_line;
 use shears::chess::Position;
 
 /// Entries read (and decoded) at once: 2 MB of a packed file.

@@ -13,26 +13,23 @@
 //! scores within 10 of zero on 12 consecutive plies draw); [`MAX_PLIES`]
 //! plies draw.
 //!
-//! **Quiet filter** ([`keep`]): a position is kept only when
-//! - it is not in the opening (book line and random plies),
-//! - its game ply (from the FEN's move counter) is at least `min_ply`,
-//! - the side to move is not in check,
-//! - the move the search chose is not a capture, not a promotion and does
-//!   not give check,
-//! - the score is not a mate score.
+//! **Quiet filter** (`data/filter.rs`): the positions kept are those the
+//! reader of the game file keeps, never one of the opening (the book line
+//! and the random plies come before the game's start).
 
-use shakmaty::{Chess, Color, KnownOutcome, Move, Position as _};
+use shakmaty::{Color, KnownOutcome, Move};
 
-use super::adjudication::Adjudicator;
 use super::opening::{Openings, TRIES_PER_LINE};
 use super::{DatagenConfig, DatagenError, GameRecord, Labelled};
+use crate::data::adjudication::Adjudicator;
+use crate::data::filter::{keep, quiet};
+use crate::data::format::white_view;
 use shears::chess::Position;
-use shears::chess::gives_check;
 use shears::chess::random::Rng;
 use shears::eval::Evaluation;
 use shears::search::params::SearchConfig;
 use shears::search::tt::TtError;
-use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher, TB_WIN_BOUND};
+use shears::search::{SearchLimits, SearchRequest, SearchSettings, Searcher};
 
 /// An opening whose first search scores beyond this (centipawns) is thrown
 /// away and drawn again.
@@ -161,30 +158,6 @@ pub(super) fn opening(
     })
 }
 
-/// The game ply of `board` by its move counter (0 at the start position).
-pub fn game_ply(board: &Chess) -> u32 {
-    2 * (board.fullmoves().get() - 1) + u32::from(board.turn() == Color::Black)
-}
-
-/// Whether the position `board`, where the search chose `best` with
-/// `score` (side to move), is kept for tuning: see the module docs.
-/// Opening plies never reach this test in `datagen`; the reader of game
-/// files applies it to every move that has a score.
-pub fn keep(board: &Chess, best: Move, score: i32, min_ply: u32) -> bool {
-    quiet(board, best, min_ply) && score.abs() < TB_WIN_BOUND
-}
-
-/// The quiet filter without its score test: whether `board`, from game
-/// ply `min_ply` on and not in check, is answered by `best`, neither a
-/// capture nor a promotion nor a check.
-fn quiet(board: &Chess, best: Move, min_ply: u32) -> bool {
-    game_ply(board) >= min_ply
-        && !board.is_check()
-        && !best.is_capture()
-        && !best.is_promotion()
-        && !gives_check(board, best)
-}
-
 /// Plays game `index` to the end.
 ///
 /// # Errors
@@ -214,11 +187,7 @@ pub(super) fn play_game(
         let Some((best, score)) = player.play(&pos) else {
             break 0.5;
         };
-        let white_score = if pos.turn() == Color::White {
-            score
-        } else {
-            -score
-        };
+        let white_score = white_view(pos.turn(), score);
         if let Some(result) = adjudicator.observe(plies, white_score) {
             break result;
         }
@@ -245,8 +214,11 @@ pub(super) fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::filter::game_ply;
     use crate::datagen::opening::Book;
     use crate::datagen::tests::small;
+    use shakmaty::Position as _;
+    use shears::search::TB_WIN_BOUND;
 
     fn position(fen: &str) -> Position {
         Position::from_fen(fen, false).unwrap()
@@ -282,52 +254,5 @@ mod tests {
         let a = play_game(4, &config, &openings, &mut player).unwrap();
         let b = play_game(4, &config, &openings, &mut player).unwrap();
         assert_eq!(a, b);
-    }
-
-    #[test]
-    fn the_quiet_filter_drops_checks_captures_and_early_plies() {
-        let parse = |pos: &Position, uci: &str| pos.parse_move(uci, false).unwrap();
-        // Move 20, White to move, nothing attacked.
-        let pos =
-            position("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 20");
-        assert!(
-            keep(pos.board(), parse(&pos, "c1g5"), 30, 16),
-            "a quiet move"
-        );
-        assert!(
-            !keep(pos.board(), parse(&pos, "c1g5"), 30, 40),
-            "before min ply"
-        );
-        assert!(
-            !keep(pos.board(), parse(&pos, "c4f7"), 30, 16),
-            "a capture with check"
-        );
-        assert!(!keep(pos.board(), parse(&pos, "f3e5"), 30, 16), "a capture");
-        assert!(
-            !keep(pos.board(), parse(&pos, "c1g5"), 31_990, 16),
-            "a mate score"
-        );
-        // A quiet checking move: the rook to the back rank.
-        let pos = position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30");
-        assert!(
-            !keep(pos.board(), parse(&pos, "a1a8"), 500, 16),
-            "a checking move"
-        );
-        assert!(
-            keep(pos.board(), parse(&pos, "a1a7"), 500, 16),
-            "not a check"
-        );
-        // The side to move in check.
-        let pos = position("4k3/8/8/8/8/8/4r3/4K3 w - - 0 30");
-        assert!(
-            !keep(pos.board(), parse(&pos, "e1d1"), -300, 16),
-            "in check"
-        );
-        // A promotion.
-        let pos = position("6k1/P7/8/8/8/8/8/6K1 w - - 0 50");
-        assert!(
-            !keep(pos.board(), parse(&pos, "a7a8n"), 900, 16),
-            "a promotion"
-        );
     }
 }

@@ -30,7 +30,9 @@ use thiserror::Error;
 
 use super::game::{Player, game_rng, opening};
 use super::opening::{Book, BookError, Openings};
-use super::{Adjudication, BOOK_RANDOM_PLIES, DatagenConfig, DatagenError, MIN_PLY, RANDOM_PLIES};
+use super::{BOOK_RANDOM_PLIES, DatagenConfig, DatagenError, RANDOM_PLIES};
+use crate::data::adjudication::Adjudication;
+use crate::data::filter::MIN_PLY;
 use shears::error::echo;
 use shears::eval::Evaluation;
 

@@ -7,21 +7,22 @@
 //! |---|---|
 //! | `mod.rs` | the run: settings, the worker threads, writing in game order |
 //! | `resume.rs` | what a game file already holds, and which files a run refuses |
-//! | `games.rs` | the game format (whole games, 4 bytes a move), the one `datagen` writes |
-//! | `header.rs` | a game file's header: magic, version, the settings of the run |
-//! | `format.rs` | the text line format of the kept positions (`data convert`, readers) |
-//! | `packed.rs` | the packed binary format (32-byte records, `data convert`, readers) |
 //! | `opening.rs` | the opening book and which opening each game gets |
-//! | `game.rs` | one game: balance check, the moves, the quiet filter |
-//! | `adjudication.rs` | how a game ends early by the search's scores |
+//! | `game.rs` | one game: balance check, the moves, the positions kept |
 //! | `genfens.rs` | OpenBench's `genfens`: the openings of the games as FENs |
 //!
-//! **One format.** `datagen` writes game files (`*.games`, `games.rs`)
-//! only: the start position, then every move with its search score, the
-//! result. Which positions train is decided on reading (the quiet filter),
-//! so the file keeps everything. Packed (`.bin`) and text files of the
-//! kept positions are made from it by `shears data convert`; a run asked
-//! for another name is refused, naming that command ([`resume`]).
+//! The formats it writes, the quiet filter and the adjudication rule are
+//! the data room's (`crate::data`: `format/`, `filter.rs`,
+//! `adjudication.rs`), which reads what this writes; this module uses
+//! them and `data` never uses this one.
+//!
+//! **One format.** `datagen` writes game files (`*.games`,
+//! `data/format/games.rs`) only: the start position, then every move with
+//! its search score, the result. Which positions train is decided on
+//! reading (the quiet filter), so the file keeps everything. Packed
+//! (`.bin`) and text files of the kept positions are made from it by
+//! `shears data convert`; a run asked for another name is refused, naming
+//! that command ([`resume`]).
 //!
 //! **Game order.** Game `i` of seed `s` is always the same game (same
 //! opening, same moves: the search is single-threaded with a node or depth
@@ -38,17 +39,13 @@
 //! file whose header is its own, and refuses any other file before it
 //! writes a byte. Bytes already written are never rewritten.
 //!
-//! Which positions are kept, and how games end: see `game.rs`. The tuner
-//! still resolves each position with a quiescence search.
+//! How games end: see `game.rs` and `data/adjudication.rs`; which
+//! positions are kept: `data/filter.rs`. The tuner still resolves each
+//! position with a quiescence search.
 
-pub mod adjudication;
-pub mod format;
 mod game;
-pub mod games;
 pub mod genfens;
-pub mod header;
 pub mod opening;
-pub mod packed;
 mod resume;
 
 use std::collections::BTreeMap;
@@ -61,13 +58,13 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move};
 use thiserror::Error;
 
-pub use adjudication::{Adjudication, Adjudicator};
-pub use game::{HASH_MB, MAX_OPENING_SCORE, MAX_OPENING_TRIES, MAX_PLIES, game_ply, keep};
+pub use game::{HASH_MB, MAX_OPENING_SCORE, MAX_OPENING_TRIES, MAX_PLIES};
 pub use opening::{Book, BookError, Openings};
 pub use resume::{Existing, ResumeError, resume};
 
-use header::{BUILD, Header};
-
+use crate::data::adjudication::Adjudication;
+use crate::data::format::games;
+use crate::data::format::header::{BUILD, Header};
 use game::{Player, play_game};
 use shears::eval::Evaluation;
 use shears::search::thread_pool;
@@ -77,8 +74,6 @@ use shears::search::tt::TtError;
 pub const RANDOM_PLIES: u32 = 8;
 /// Random plies after a book line (one more on odd games).
 pub const BOOK_RANDOM_PLIES: u32 = 2;
-/// Positions before this game ply (move 9) are not kept.
-pub const MIN_PLY: u32 = 16;
 /// Nodes per move when neither a node nor a depth limit is given.
 pub const DEFAULT_NODES: u64 = 5_000;
 
@@ -184,39 +179,6 @@ impl GameRecord {
             moves: self.moves.iter().map(|&(m, s)| (m, Some(s))).collect(),
         }
     }
-}
-
-/// The formats of the data files, told apart by the file's name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Text lines (`format.rs`): any name but the two below.
-    Text,
-    /// Packed 32-byte records (`packed.rs`): a name ending in `.bin`.
-    Packed,
-    /// Whole games (`games.rs`): a name ending in `.games`.
-    Games,
-}
-
-impl Format {
-    /// The format of the file `path`.
-    pub fn of(path: &Path) -> Format {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default();
-        if ext.eq_ignore_ascii_case("bin") {
-            Format::Packed
-        } else if ext.eq_ignore_ascii_case("games") {
-            Format::Games
-        } else {
-            Format::Text
-        }
-    }
-}
-
-/// Whether `path` names a packed data file (`.bin`).
-pub fn is_packed(path: &Path) -> bool {
-    Format::of(path) == Format::Packed
 }
 
 /// The header of a game file made by a run of `config` and `openings`

@@ -20,8 +20,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use super::Format;
-use super::header::{Header, HeaderError};
+use crate::data::format::Format;
+use crate::data::format::header::{Header, HeaderError};
 use crate::data::reader::{DataError, open};
 
 /// What a game file already holds.

@@ -4,6 +4,8 @@
 use std::path::Path;
 
 use super::*;
+use crate::data::filter::MIN_PLY;
+use crate::data::format::packed;
 
 /// Two short games on one thread: the configuration of the datagen
 /// unit tests (here and in `game.rs`).

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use super::error::TrainError;
 use super::sample::Sample;
+use crate::data::format::packed::RECORD;
 use crate::data::{Item, read_files, split_games};
-use crate::datagen::packed::RECORD;
 
 pub use crate::data::{Parts, Split};
 

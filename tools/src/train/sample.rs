@@ -11,6 +11,7 @@
 
 use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
+use crate::data::format::white_view;
 use shears::eval::nnue::arch::Layout;
 
 /// The most pieces a sample holds (a legal game never has more).
@@ -118,7 +119,7 @@ impl Sample {
         }
         let white = turn == Color::White;
         let score = white_score.map(|s| {
-            let s = if white { s } else { -s };
+            let s = white_view(turn, s);
             s.clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16
         });
         let white_result = if white_result >= 1.0 {

@@ -42,7 +42,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use shakmaty::Color;
 
-use crate::data::target::{self, Target, k_fit_stride};
+use crate::data::target::{self, Target, k_fit_stride, sigmoid};
 use shears::eval::layout::{self, COUNT};
 use shears::eval::{
     COMPLEXITY_FEATURES, Coefficients, DANGER_EG_DIVISOR, DANGER_FEATURES, DANGER_MG_DIVISOR,
@@ -218,10 +218,6 @@ pub fn current_weights() -> Vec<[f64; 2]> {
         .iter()
         .map(|s| [f64::from(s.0), f64::from(s.1)])
         .collect()
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Mean squared error of `sigmoid(eval / k)` (`k` in centipawns) against

@@ -292,7 +292,7 @@ fn white_eval(pos: &shakmaty::Chess) -> i32 {
 
 #[test]
 fn a_packed_file_loads_as_its_text_twin_and_a_cut_record_is_named() {
-    use crate::datagen::packed::{pack, pack_game_end};
+    use crate::data::format::packed::{pack, pack_game_end};
     let dir = tempfile::tempdir().unwrap();
     let fens = [shears::chess::START_FEN, FENS[0], FENS[2]];
     let mut text = String::new();

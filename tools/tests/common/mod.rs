@@ -554,8 +554,13 @@ pub fn play_line(pos: &Position, moves: &[String], chess960: bool) -> Result<Pos
     Ok(pos)
 }
 
+/// The `info string` a search sends first when its net plays for the
+/// first time (uci_nnue.rs checks it).
+pub const NET_NEWS: &str = "info string NNUE evaluation using net ";
+
 /// Sends `go`, reads to its `bestmove`, and checks: the lines before the
-/// search are warnings holding `warnings` (in order), there is one
+/// search are warnings holding `warnings` (in order), besides the name of
+/// a net that plays for the first time ([`NET_NEWS`]), there is one
 /// `bestmove`, it is legal in `pos` (with its ponder move), and no error
 /// was printed. Returns the lines.
 pub fn go_answered(e: &mut Engine, pos: &Position, go: &str, warnings: &[&str]) -> Vec<String> {
@@ -563,7 +568,7 @@ pub fn go_answered(e: &mut Engine, pos: &Position, go: &str, warnings: &[&str]) 
     let lines = e.read_until_bestmove();
     let said: Vec<&String> = lines
         .iter()
-        .filter(|l| l.starts_with("info string "))
+        .filter(|l| l.starts_with("info string ") && !l.starts_with(NET_NEWS))
         .collect();
     assert_eq!(said.len(), warnings.len(), "{go:?}: {lines:?}");
     for (line, fragment) in said.iter().zip(warnings) {

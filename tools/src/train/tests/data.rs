@@ -9,7 +9,7 @@ use super::super::run::{RunConfig, run};
 use super::super::trainer::Settings;
 use super::training::settings;
 use super::{games, packed_file, samples};
-use crate::datagen::packed::{self, RECORD};
+use crate::data::format::packed::{self, RECORD};
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);

@@ -11,7 +11,7 @@ mod training;
 use shakmaty::{Chess, Color, Position as _, Role};
 
 use super::sample::Sample;
-use crate::datagen::packed;
+use crate::data::format::packed;
 use shears::chess::Position;
 use shears::chess::random::RandomGame;
 

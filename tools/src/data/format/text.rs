@@ -1,5 +1,6 @@
-//! The text format of the training data, written by `datagen` and read by
-//! `tune`: one labelled position a line.
+//! The text format of the training data, written by `data convert` (and by
+//! older `datagen` runs) and read by the reader: one labelled position a
+//! line.
 //!
 //! ```text
 //! <fen> | <result> | <score>
@@ -17,7 +18,7 @@
 //! (`datagen` closes each game with `# game <index> <result> <plies>`).
 //!
 //! ```
-//! use shears_tools::datagen::format::{parse_line, format_line};
+//! use shears_tools::data::format::text::{parse_line, format_line};
 //! let line = format_line("8/8/8/8/8/8/8/K6k w - - 0 1", 0.5, -12);
 //! assert_eq!(line, "8/8/8/8/8/8/8/K6k w - - 0 1 | 0.5 | -12");
 //! let parsed = parse_line(&line).unwrap();

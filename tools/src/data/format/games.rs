@@ -30,7 +30,7 @@
 //! line and the random plies), so every move has a score; a converted PGN
 //! game starts at its first position and its book moves have none. Which
 //! positions are training positions is decided on reading (the quiet
-//! filter of `game.rs`), so nothing is lost at generation.
+//! filter, `data/filter.rs`), so nothing is lost at generation.
 //!
 //! A game of 150 moves takes 32 + 150 × 4 + 4 = 636 bytes: 100 million
 //! positions take some 430 MB.
@@ -199,60 +199,143 @@ impl<R: Read> GameReader<R> {
                 reason,
             })
         };
-        let mut start = [0u8; START];
-        match read_exact_or_end(&mut self.input, &mut start).map_err(ReadError::Io)? {
-            0 => return Ok(None),
-            n if n < START => {
-                return Err(damaged(format!("the file ends {n} bytes into the game")));
+        let mut game: Option<Game> = None;
+        let mut board = Chess::default();
+        let walked = walk_game(&mut self.input, |record| match record {
+            Part::Start(start) => {
+                let (start_board, result) = match packed::unpack(start) {
+                    Ok(packed::Record::Position {
+                        board,
+                        result,
+                        score: None,
+                    }) if start[31] == 0 => (board, result),
+                    Ok(_) => {
+                        return Err(damaged("the start record has a score or flags".to_owned()));
+                    }
+                    Err(reason) => return Err(damaged(format!("bad start position: {reason}"))),
+                };
+                board = start_board.clone();
+                game = Some(Game {
+                    start: start_board,
+                    result,
+                    moves: Vec::new(),
+                });
+                Ok(())
             }
-            _ => {}
+            Part::Move(ply) => {
+                let moves = &mut game.as_mut().expect("the start record comes first").moves;
+                if moves.len() >= MAX_GAME_PLIES {
+                    return Err(damaged(format!(
+                        "no end marker within {MAX_GAME_PLIES} moves"
+                    )));
+                }
+                let code = u16::from_le_bytes([ply[0], ply[1]]);
+                let score = i16::from_le_bytes([ply[2], ply[3]]);
+                let m = decode_move(&board, code)
+                    .map_err(|e| damaged(format!("move {}: {e}", moves.len() + 1)))?;
+                board.play_unchecked(m);
+                moves.push((m, (score != NO_SCORE).then_some(i32::from(score))));
+                Ok(())
+            }
+        })?;
+        match walked {
+            Walked::End => Ok(None),
+            Walked::Cut { read, .. } if read < START as u64 => {
+                Err(damaged(format!("the file ends {read} bytes into the game")))
+            }
+            Walked::Cut { read, moves } => Err(damaged(format!(
+                "the file ends {read} bytes into the game, after {moves} moves, before its end \
+                 marker"
+            ))),
+            Walked::Whole { len, .. } => {
+                self.index += 1;
+                self.offset += len;
+                let game = game.expect("a whole game has had its start record");
+                Ok(Some((index, offset, game)))
+            }
         }
-        let (board, result) = match packed::unpack(&start) {
-            Ok(packed::Record::Position {
-                board,
-                result,
-                score: None,
-            }) if start[31] == 0 => (board, result),
-            Ok(_) => return Err(damaged("the start record has a score or flags".to_owned())),
-            Err(reason) => return Err(damaged(format!("bad start position: {reason}"))),
-        };
-        let mut game = Game {
-            start: board.clone(),
-            result,
-            moves: Vec::new(),
-        };
-        let mut board = board;
-        let mut read = START as u64;
-        loop {
-            let mut ply = [0u8; PLY];
-            let n = read_exact_or_end(&mut self.input, &mut ply).map_err(ReadError::Io)?;
-            if n < PLY {
-                return Err(damaged(format!(
-                    "the file ends {} bytes into the game, after {} moves, before its end marker",
-                    read + n as u64,
-                    game.moves.len()
-                )));
-            }
-            read += PLY as u64;
-            if ply == [0; PLY] {
-                break;
-            }
-            if game.moves.len() >= MAX_GAME_PLIES {
-                return Err(damaged(format!(
-                    "no end marker within {MAX_GAME_PLIES} moves"
-                )));
-            }
-            let code = u16::from_le_bytes([ply[0], ply[1]]);
-            let score = i16::from_le_bytes([ply[2], ply[3]]);
-            let m = decode_move(&board, code)
-                .map_err(|e| damaged(format!("move {}: {e}", game.moves.len() + 1)))?;
-            board.play_unchecked(m);
-            game.moves
-                .push((m, (score != NO_SCORE).then_some(i32::from(score))));
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+/// One record of a game (its start, or a move), as [`walk_game`] hands
+/// it on.
+#[derive(Debug, Clone, Copy)]
+enum Part<'a> {
+    /// The start record.
+    Start(&'a [u8; START]),
+    /// A move record (never the end marker).
+    Move([u8; PLY]),
+}
+
+/// Where a walk over one game's records ended ([`walk_game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walked {
+    /// The input ended before the game's first byte: no more games.
+    End,
+    /// The input ended `read` bytes into the game, after `moves` move
+    /// records: a game cut off (a run stopped mid-write, or damage).
+    Cut {
+        /// Bytes of the game there.
+        read: u64,
+        /// Whole move records among them.
+        moves: u64,
+    },
+    /// The game's end marker was read: the game took `len` bytes.
+    Whole {
+        /// Bytes of the game, its end marker included.
+        len: u64,
+        /// Its move records.
+        moves: u64,
+    },
+}
+
+/// The one walk over a game's records, for the reader and the count
+/// ([`GameReader::next_game`], [`scan`]): reads the start record, then
+/// each move record, handing each to `on_record`, until the end marker or
+/// the end of the input. `on_record` may stop the walk with an error (a
+/// bad record); nothing after the end marker is read.
+///
+/// # Errors
+///
+/// When the input cannot be read, or `on_record` fails.
+fn walk_game<E: From<io::Error>>(
+    input: &mut impl Read,
+    mut on_record: impl FnMut(Part<'_>) -> Result<(), E>,
+) -> Result<Walked, E> {
+    let mut start = [0u8; START];
+    match read_exact_or_end(input, &mut start)? {
+        0 => return Ok(Walked::End),
+        n if n < START => {
+            return Ok(Walked::Cut {
+                read: n as u64,
+                moves: 0,
+            });
         }
-        self.index += 1;
-        self.offset += read;
-        Ok(Some((index, offset, game)))
+        _ => on_record(Part::Start(&start))?,
+    }
+    let mut read = START as u64;
+    let mut moves = 0;
+    loop {
+        let mut ply = [0u8; PLY];
+        let n = read_exact_or_end(input, &mut ply)?;
+        if n < PLY {
+            return Ok(Walked::Cut {
+                read: read + n as u64,
+                moves,
+            });
+        }
+        read += PLY as u64;
+        if ply == [0; PLY] {
+            return Ok(Walked::Whole { len: read, moves });
+        }
+        on_record(Part::Move(ply))?;
+        moves += 1;
     }
 }
 
@@ -291,29 +374,16 @@ pub struct Scan {
 /// When the input cannot be read.
 pub fn scan(input: &mut impl Read) -> io::Result<Scan> {
     let mut scan = Scan::default();
-    'games: loop {
-        let mut start = [0u8; START];
-        if read_exact_or_end(input, &mut start)? < START {
-            break;
-        }
-        let mut len = START as u64;
-        let mut moves = 0;
-        loop {
-            let mut ply = [0u8; PLY];
-            if read_exact_or_end(input, &mut ply)? < PLY {
-                break 'games;
+    loop {
+        match walk_game(input, |_| Ok::<_, io::Error>(()))? {
+            Walked::Whole { len, moves } => {
+                scan.games += 1;
+                scan.moves += moves;
+                scan.complete_len += len;
             }
-            len += PLY as u64;
-            if ply == [0; PLY] {
-                break;
-            }
-            moves += 1;
+            Walked::End | Walked::Cut { .. } => return Ok(scan),
         }
-        scan.games += 1;
-        scan.moves += moves;
-        scan.complete_len += len;
     }
-    Ok(scan)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The packed binary format of the training data: 32 bytes a record, for
-//! data files whose name ends in `.bin` (`datagen` writes it, `tune` reads
-//! it, both as the text format's equal).
+//! data files whose name ends in `.bin` (`data convert` writes it from a
+//! game file, as older `datagen` runs did; the reader reads it as the text
+//! format's equal).
 //!
 //! A **position record** (all numbers little-endian):
 //!
