@@ -3,8 +3,9 @@
 //!
 //! After a node's search, the difference between its result and its static
 //! evaluation is blended into tables keyed by what the position shares with
-//! others: its pawn structure (with the kings), and each side's other
-//! pieces. Later nodes with the same keys add the stored corrections to
+//! others: its pawn structure (with the kings), each side's other pieces,
+//! and the two moves that led to it (each as its piece and its square: the
+//! continuation correction). Later nodes with the same keys add the stored corrections to
 //! their static evaluation, so an evaluation that is systematically wrong
 //! for a structure is pulled toward what the search finds there. Only
 //! results that say something about the evaluation are learned: not in
@@ -16,6 +17,8 @@
 //! centipawns. Per search thread, kept between the searches of a game.
 
 use shakmaty::{Bitboard, Board, Color};
+
+use super::ordering::history::{CONTINUATION_KEYS, Continuations};
 
 /// Entries are centipawns times this.
 pub const GRAIN: i32 = 256;
@@ -34,13 +37,25 @@ pub struct Correction {
     pawns: Box<[[i16; ENTRIES]; 2]>,
     /// `[side to move][piece colour][that colour's pieces key]`.
     pieces: Box<[[[i16; ENTRIES]; 2]; 2]>,
+    /// `[side to move][the move two plies back · CONTINUATION_KEYS + the
+    /// last move]`.
+    moves: Box<[[i16; MOVE_ENTRIES]; 2]>,
 }
+
+/// Entries of the continuation table per side to move: one for each pair
+/// of moves.
+const MOVE_ENTRIES: usize = CONTINUATION_KEYS * CONTINUATION_KEYS;
 
 impl Default for Correction {
     fn default() -> Self {
+        let moves: Box<[[i16; MOVE_ENTRIES]; 2]> = vec![[0i16; MOVE_ENTRIES]; 2]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("two rows"));
         Correction {
             pawns: Box::new([[0; ENTRIES]; 2]),
             pieces: Box::new([[[0; ENTRIES]; 2]; 2]),
+            moves,
         }
     }
 }
@@ -51,6 +66,8 @@ pub struct CorrectionKeys {
     side: usize,
     pawns: usize,
     pieces: [usize; 2],
+    /// The two moves before (`None`: a null move among them, or the root).
+    moves: Option<usize>,
 }
 
 /// Odd 64-bit multipliers, one per bitboard a key mixes.
@@ -74,9 +91,9 @@ fn index(bitboards: &[Bitboard]) -> usize {
 }
 
 impl CorrectionKeys {
-    /// The keys of `board` with `side` to move.
+    /// The keys of `board` with `side` to move, reached by `moves`.
     #[inline]
-    pub fn new(board: &Board, side: Color) -> CorrectionKeys {
+    pub fn new(board: &Board, side: Color, moves: Continuations) -> CorrectionKeys {
         let pawns = board.pawns();
         let pieces = |c: Color| {
             let ours = board.by_color(c);
@@ -92,20 +109,28 @@ impl CorrectionKeys {
             side: side as usize,
             pawns: index(&[pawns & board.white(), pawns & board.black(), board.kings()]),
             pieces: [pieces(Color::White), pieces(Color::Black)],
+            moves: match moves.0 {
+                [Some(last), Some(before)] => {
+                    Some(before.index() * CONTINUATION_KEYS + last.index())
+                }
+                _ => None,
+            },
         }
     }
 }
 
 impl Correction {
     /// The correction of a position's static evaluation, centipawns: the
-    /// pawn table's, and half of each side's piece table's.
+    /// pawn table's, and half of each side's piece table's and of the
+    /// continuation table's.
     pub fn correction(&self, keys: &CorrectionKeys) -> i32 {
         let s = keys.side;
         let pawns = i32::from(self.pawns[s][keys.pawns]);
         let pieces: i32 = (0..2)
             .map(|c| i32::from(self.pieces[s][c][keys.pieces[c]]))
             .sum();
-        (2 * pawns + pieces) / (2 * GRAIN)
+        let moves = keys.moves.map_or(0, |m| i32::from(self.moves[s][m]));
+        (2 * pawns + pieces + moves) / (2 * GRAIN)
     }
 
     /// Learns that a search at `depth` found `score` where the (corrected)
@@ -123,6 +148,9 @@ impl Correction {
         for c in 0..2 {
             blend(&mut self.pieces[s][c][keys.pieces[c]]);
         }
+        if let Some(m) = keys.moves {
+            blend(&mut self.moves[s][m]);
+        }
     }
 }
 
@@ -135,7 +163,7 @@ mod tests {
     #[test]
     fn corrections_follow_the_searches_and_stay_bounded() {
         let pos = Position::startpos();
-        let keys = CorrectionKeys::new(pos.board().board(), Color::White);
+        let keys = CorrectionKeys::new(pos.board().board(), Color::White, Continuations::default());
         let mut c = Correction::default();
         assert_eq!(c.correction(&keys), 0);
         for _ in 0..200 {
@@ -148,7 +176,8 @@ mod tests {
             c.update(&keys, 10, 10_000, 0);
         }
         assert!(c.correction(&keys) <= 2 * CORRECTION_MAX);
-        let black = CorrectionKeys::new(pos.board().board(), Color::Black);
+        let black =
+            CorrectionKeys::new(pos.board().board(), Color::Black, Continuations::default());
         assert_eq!(c.correction(&black), 0, "the other side to move is apart");
     }
 }

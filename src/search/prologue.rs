@@ -141,7 +141,8 @@ impl Worker<'_> {
     /// position (`None`: evaluations are not corrected).
     fn correction_here(&self) -> Option<(CorrectionKeys, i32)> {
         self.shared.config.correction.then(|| {
-            let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn());
+            let moves = self.stack.continuations(self.ply());
+            let keys = CorrectionKeys::new(self.pos.board().board(), self.pos.turn(), moves);
             (keys, self.correction.correction(&keys))
         })
     }

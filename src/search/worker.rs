@@ -62,6 +62,8 @@ pub(super) struct Worker<'a> {
     /// The main thread's time ran out while it was pondering: it searches
     /// on, and stops at `ponderhit`.
     pub stop_on_ponderhit: bool,
+    /// The plies the root position had played (its game's moves).
+    root_plies: usize,
 }
 
 impl<'a> Worker<'a> {
@@ -93,6 +95,7 @@ impl<'a> Worker<'a> {
             start: shared.start,
             pondering: shared.signals.pondering(),
             stop_on_ponderhit: false,
+            root_plies: root.plies(),
         }
     }
 
@@ -257,6 +260,12 @@ impl<'a> Worker<'a> {
             frame.moved = None;
         }
         played
+    }
+
+    /// The ply from the root of the current position.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.pos.plies() - self.root_plies
     }
 
     /// Takes back the last move or null move.

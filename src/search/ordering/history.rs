@@ -64,7 +64,15 @@ impl ContinuationKey {
     pub fn new(piece: Piece, m: Move) -> ContinuationKey {
         ContinuationKey(key(piece.color, m) as u16)
     }
+
+    /// The key as a number below [`CONTINUATION_KEYS`].
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
 }
+
+/// How many continuation keys there are (pieces × squares).
+pub const CONTINUATION_KEYS: usize = KEYS;
 
 /// The moves one and two plies before a node (`None`: a null move, or
 /// before the root).
