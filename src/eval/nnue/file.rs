@@ -29,7 +29,7 @@
 
 use std::path::Path;
 
-use super::any::AnyNet;
+use super::any::{AnyNet, WidthFn, at_width};
 use super::arch::{
     ACTIVATION_SCRELU, BUCKETS, INPUTS, Layout, QA, QB, SCALE, WIDTHS, is_supported_width,
 };
@@ -132,6 +132,23 @@ impl Reader<'_> {
     }
 }
 
+/// Reads the weights of a net of the width of the dispatch.
+struct ReadNet<'r, 'a> {
+    reader: &'r mut Reader<'a>,
+    layout: Layout,
+}
+
+impl WidthFn for ReadNet<'_, '_> {
+    type Output = Result<AnyNet, NetError>;
+
+    fn call<const H: usize>(self) -> Result<AnyNet, NetError>
+    where
+        AnyNet: From<Net<H>>,
+    {
+        self.reader.net::<H>(self.layout).map(AnyNet::from)
+    }
+}
+
 /// What the header says: the version, the width and the layout.
 struct Header {
     version: u32,
@@ -229,19 +246,16 @@ impl AnyNet {
         if stored != computed {
             return Err(NetError::ChecksumMismatch { stored, computed });
         }
-        let layout = header.layout;
-        let net = match header.hidden {
-            32 => AnyNet::H32(reader.net(layout)?),
-            64 => AnyNet::H64(reader.net(layout)?),
-            128 => AnyNet::H128(reader.net(layout)?),
-            256 => AnyNet::H256(reader.net(layout)?),
-            512 => AnyNet::H512(reader.net(layout)?),
-            found => {
-                return Err(NetError::UnsupportedWidth {
-                    found: found as u32,
-                });
-            }
-        };
+        let net = at_width(
+            header.hidden,
+            ReadNet {
+                reader: &mut reader,
+                layout: header.layout,
+            },
+        )
+        .ok_or(NetError::UnsupportedWidth {
+            found: header.hidden as u32,
+        })??;
         debug_assert_eq!(reader.at, len - 4);
         Ok(net)
     }

@@ -6,13 +6,16 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
-use super::super::any::AnyNet;
-use super::super::arch::Layout;
+use shakmaty::Position as _;
+
+use super::super::any::{AnyNet, AnyStack};
+use super::super::arch::{Layout, WIDTHS};
 use super::super::crc::crc32;
 use super::super::error::NetError;
-use super::super::file::{HEADER_LEN, VERSION, file_len, header_len, payload_len};
+use super::super::file::{HEADER_LEN, MAX_FILE_LEN, VERSION, file_len, header_len, payload_len};
+use super::super::float::FloatNet;
 use super::super::net::Net;
-use super::{for_each_width, random_net};
+use super::{for_each_width, positions, random_float_net, random_games, random_net};
 
 /// The size of a 256-wide file.
 const FILE_LEN: usize = file_len(256);
@@ -90,6 +93,46 @@ fn a_net_file_round_trips_byte_for_byte_at_every_width_and_layout() {
         394_804,
         "44-byte header, weights, 4-byte checksum"
     );
+}
+
+#[test]
+fn every_width_of_the_list_is_quantised_written_read_and_evaluated_alike() {
+    // A walk over `WIDTHS` at run time, through the dispatch every width
+    // read from a file takes (`at_width`): a width in the list without its
+    // compiled code, or the other way round, fails here.
+    let games = random_games(2, 1, 12);
+    let boards = positions(&games);
+    for (i, &hidden) in WIDTHS.iter().enumerate() {
+        for layout in Layout::ALL {
+            let float = random_float_net(hidden, layout, 60 + i as u64, 0.12, 0.15);
+            let net = float.quantise().expect("a width of the list is quantised");
+            assert_eq!((net.hidden(), net.layout()), (hidden, layout));
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), file_len(hidden), "width {hidden}");
+            let read = AnyNet::from_bytes(&bytes).expect("a written net reads back");
+            assert_eq!(read, net, "width {hidden} {layout:?}");
+            let mut stack = AnyStack::default();
+            stack.fit(&read, 4);
+            assert_eq!(stack.plies(), 4);
+            for pos in &boards {
+                let (board, stm) = (pos.board(), pos.turn());
+                let quantised = read.evaluate_board(board, stm);
+                stack.set_root(&read, board);
+                assert_eq!(stack.evaluate(0, &read, board, stm), Some(quantised));
+                // Small weights: the integer net stays near the float one.
+                let float_cp = float.evaluate(board, stm);
+                assert!(
+                    (quantised as f32 - float_cp).abs() < 40.0,
+                    "width {hidden}: {quantised} against {float_cp}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        FloatNet::zeroed(100, Layout::Plain).quantise(),
+        Err(NetError::UnsupportedWidth { found: 100 })
+    );
+    assert_eq!(MAX_FILE_LEN, file_len(WIDTHS[WIDTHS.len() - 1]));
 }
 
 #[test]
