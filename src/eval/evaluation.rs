@@ -8,7 +8,6 @@
 //! binary (docs/nnue.md says where it came from); it is read and checked
 //! once, the first time it is asked for.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -17,7 +16,7 @@ use shakmaty::{Chess, Position as _};
 
 use super::endgame::verdict::net_with_knowledge;
 use super::hce;
-use super::nnue::{AnyNet, MAX_FILE_LEN, NetError};
+use super::nnue::{AnyNet, NetError, read_file};
 
 /// The built-in net's file.
 const BUILT_IN_NET: &[u8] = include_bytes!("../../nets/default.nnue");
@@ -71,32 +70,14 @@ impl LoadedNet {
         })
     }
 
-    /// Reads the net file `path`. At most one byte more than the largest
-    /// net file has is read, so that a huge file (or a device) is refused
-    /// at once.
+    /// Reads the net file `path` ([`read_file`]: bounded in size) and
+    /// checks it.
     ///
     /// # Errors
     ///
-    /// [`NetError::Io`] when the file cannot be read, else the error of
-    /// [`AnyNet::from_bytes`].
+    /// As [`read_file`], else the error of [`AnyNet::from_bytes`].
     pub fn load(path: &Path) -> Result<LoadedNet, NetError> {
-        let io = |e: std::io::Error| NetError::Io {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_LEN as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        LoadedNet::from_bytes(&bytes, &path.display().to_string()).map_err(|e| match e {
-            // Only the first bytes were read: the size is the file's.
-            NetError::TrailingBytes { expected, .. } => NetError::TrailingBytes {
-                found: std::fs::metadata(path).map_or(MAX_FILE_LEN + 1, |m| m.len() as usize),
-                expected,
-            },
-            e => e,
-        })
+        LoadedNet::from_bytes(&read_file(path)?, &path.display().to_string())
     }
 
     /// The built-in net (`nets/default.nnue`), read once.

@@ -59,6 +59,17 @@ pub enum NetError {
         /// This engine's value.
         expected: u32,
     },
+    /// The file is larger than any net file this engine reads (read no
+    /// further than that).
+    #[error(
+        "net file too large: {found} bytes or more; the largest net file this engine reads has {limit}"
+    )]
+    TooLarge {
+        /// The file's size (for a device that never ends, the bytes read).
+        found: u64,
+        /// The largest net file's size.
+        limit: usize,
+    },
     /// The file ends early.
     #[error("net file truncated: {found} bytes, a net of this architecture has {expected}")]
     Truncated {

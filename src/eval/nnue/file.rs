@@ -27,6 +27,7 @@
 //! weights start at offset 40 and its layout is plain. It is read, never
 //! written.
 
+use std::io::Read;
 use std::path::Path;
 
 use super::any::{AnyNet, WidthFn, at_width};
@@ -260,19 +261,46 @@ impl AnyNet {
         Ok(net)
     }
 
-    /// Reads a net file.
+    /// Reads a net file ([`read_file`]) and checks it
+    /// ([`AnyNet::from_bytes`]).
     ///
     /// # Errors
     ///
-    /// [`NetError::Io`] when the file cannot be read, else as
-    /// [`AnyNet::from_bytes`].
+    /// As [`read_file`], then as [`AnyNet::from_bytes`].
     pub fn load(path: &Path) -> Result<AnyNet, NetError> {
-        let bytes = std::fs::read(path).map_err(|e| NetError::Io {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        })?;
-        AnyNet::from_bytes(&bytes)
+        AnyNet::from_bytes(&read_file(path)?)
     }
+}
+
+/// The bytes of the net file `path`: the one place a net file is read
+/// from disk (`EvalFile`, the tools, the trainer's read-back). At most one
+/// byte more than the largest net file ([`MAX_FILE_LEN`]) is read, so that
+/// a huge file, or a device that never ends, is refused at once without
+/// filling the memory.
+///
+/// # Errors
+///
+/// [`NetError::Io`] when the file cannot be opened or read,
+/// [`NetError::TooLarge`] when it is larger than any net file.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, NetError> {
+    let io = |e: std::io::Error| NetError::Io {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_LEN as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() > MAX_FILE_LEN {
+        // A device has no size: what was read is as much as is known.
+        let size = std::fs::metadata(path).map_or(0, |m| m.len());
+        return Err(NetError::TooLarge {
+            found: size.max(bytes.len() as u64),
+            limit: MAX_FILE_LEN,
+        });
+    }
+    Ok(bytes)
 }
 
 impl<const H: usize> Net<H> {

@@ -69,6 +69,7 @@ pub use delta::{Delta, Placed};
 pub use error::NetError;
 pub use file::{
     HEADER_LEN, MAGIC, MAX_FILE_LEN, VERSION, VERSION_1, file_len, header_len, payload_len,
+    read_file,
 };
 pub use float::{FloatNet, screlu};
 pub use net::Net;
