@@ -77,6 +77,9 @@ macro_rules! define_any {
             };
         }
 
+        // The net file writes a net of any width through it.
+        pub(super) use with_net;
+
         /// Runs `$body` with `$stack` bound to the stack inside `$any`,
         /// else `$none`.
         macro_rules! with_stack {
@@ -156,7 +159,8 @@ impl AnyNet {
         with_net!(self, net => net.layout())
     }
 
-    /// The net as a net file (the newest version).
+    /// The net as a net file (the newest version), without a score model
+    /// ([`NetFile`](super::NetFile) writes one with its model).
     pub fn to_bytes(&self) -> Vec<u8> {
         with_net!(self, net => net.to_bytes())
     }

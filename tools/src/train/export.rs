@@ -8,8 +8,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use shears::eval::nnue::AnyNet;
 use shears::eval::nnue::arch::{QA, QB, SCALE};
+use shears::eval::nnue::{AnyNet, NetFile};
 
 use super::error::TrainError;
 use super::loss::Target;
@@ -52,10 +52,12 @@ pub fn export(model: &Model, path: &Path, replace: bool) -> Result<AnyNet, Train
     let written = fs::write(&temporary, net.to_bytes())
         .map_err(|e| TrainError::io(&temporary, e))
         .and_then(|()| {
-            AnyNet::load(&temporary).map_err(|source| TrainError::Export {
-                path: temporary.clone(),
-                source,
-            })
+            NetFile::load(&temporary)
+                .map(|file| file.net)
+                .map_err(|source| TrainError::Export {
+                    path: temporary.clone(),
+                    source,
+                })
         })
         .and_then(|loaded| {
             fs::rename(&temporary, path).map_err(|e| TrainError::io(path, e))?;

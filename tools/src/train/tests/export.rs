@@ -2,7 +2,7 @@
 //! agrees with the float net within docs/nnue.md's bound on every position.
 
 use shears::eval::nnue::arch::{DEFAULT_HIDDEN, Layout, QA, QB, SCALE};
-use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, screlu};
+use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, NetFile, screlu};
 
 use super::super::error::TrainError;
 use super::super::export::{agreement, export};
@@ -72,7 +72,7 @@ where
         1
     );
     assert_eq!((any.hidden(), any.layout()), (H, layout));
-    assert_eq!(AnyNet::load(&path).unwrap(), any);
+    assert_eq!(NetFile::load(&path).unwrap().net, any);
     assert_eq!(
         any,
         trainer.model.to_float_net().unwrap().quantise().unwrap()
@@ -145,5 +145,5 @@ fn a_net_the_file_cannot_hold_or_an_existing_file_without_replace_is_not_written
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     // Asked to replace it, a sound net does.
     let net = export(&fresh, &path, true).unwrap();
-    assert_eq!(AnyNet::load(&path).unwrap(), net);
+    assert_eq!(NetFile::load(&path).unwrap().net, net);
 }
