@@ -474,6 +474,32 @@ mod tests {
     }
 
     #[test]
+    fn every_nets_log_names_a_heading_of_its_page() {
+        // GitHub's anchors: the heading in lower case, its punctuation
+        // dropped, its spaces hyphens.
+        let anchor = |heading: &str| -> String {
+            heading
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        };
+        for net in &repository_manifest().nets {
+            let (page, heading) = net.log.split_once('#').expect("a page and an anchor");
+            let text = std::fs::read_to_string(sources_root().join(page)).expect("the page");
+            assert!(
+                text.lines()
+                    .filter_map(|l| l.strip_prefix('#'))
+                    .any(|h| anchor(h.trim_start_matches('#')) == heading),
+                "{}: {page} has no heading #{heading}",
+                net.name
+            );
+        }
+    }
+
+    #[test]
     fn the_built_in_net_is_its_manifest_entry() {
         let manifest = repository_manifest();
         let built_in = manifest
