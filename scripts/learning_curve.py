@@ -12,9 +12,10 @@ For each SIZE (positions: `500k`, `2.4M`, `20000000`):
    trainer reads: game files through their quiet filter, packed `.bin`,
    text), taken in the order given: the trainer reads the first SIZE
    positions of them (the held-out games among them; a game the limit cuts
-   is read as far as it goes, as a file whose writer stopped), with
-   `--epochs` and `--train-arg` for more, into `OUT/NAME-SIZE.nnue`, its
-   output in `OUT/NAME-SIZE.train.log`. The script never reads a data file
+   is read as far as it goes, as a file whose writer stopped), into
+   `OUT/NAME-SIZE.nnue`, its output in `OUT/NAME-SIZE.train.log`. Every
+   other setting is `shears train`'s default, the built-in net's recipe;
+   `--epochs` and `--train-arg` pass what differs from it. The script never reads a data file
    itself: `shears data stats` counts each file's positions (its `kept`
    line), and a set too small for SIZE stops the script before anything
    is trained;
@@ -46,7 +47,7 @@ the train log's first line counts) reads the same positions and games and
 trains the same net.
 
     python3 scripts/learning_curve.py curve ../bin/shears-main 500k 1M 2.4M \\
-        --data data/sp31.bin --data data/s64.games --tc 5+0.05 --rounds 100
+        --data data/sp31.bin --data data/s64.games --nodes 25000 --rounds 100
 
 ENGINE is also the `shears` that counts and trains (it is one binary).
 OUT is `--out`, default `../nets/curve` beside the repository (nets and data
@@ -189,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", action="append", required=True,
                         help="a data file shears train reads (.games, .bin, text); repeatable, in order")
     parser.add_argument("--out", default=str(DEFAULT_OUT), help="where nets, logs and games go")
-    parser.add_argument("--epochs", type=int, default=10, help="shears train --epochs (default 10)")
+    parser.add_argument("--epochs", type=int,
+                        help="shears train --epochs (default: shears train's, the recipe's)")
     parser.add_argument("--train-arg", action="append", default=[],
                         help="one more argument to shears train (repeatable: --train-arg=--lr=0.005)")
     parser.add_argument("--tc", default="5+0.05", help="the matches' time control (default 5+0.05)")
@@ -227,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         tag = f"{args.name}-{label(n)}"
         net = out / f"{tag}.nnue"
         if not net.exists():
-            step(args, [engine, "train", *args.data, "--positions", str(n), "--epochs", str(args.epochs),
+            epochs = [] if args.epochs is None else ["--epochs", str(args.epochs)]
+            step(args, [engine, "train", *args.data, "--positions", str(n), *epochs,
                         "--out", str(net), "--checkpoint-dir", str(out / f"{tag}.checkpoints"),
                         *args.train_arg], log=None if args.dry_run else out / f"{tag}.train.log")
         log = out / f"{tag}.log"

@@ -201,9 +201,10 @@ def main():
                     help="both EngineWhiteName and EngineBlackName must start with this")
     ap.add_argument("--shown-pawn", type=float, metavar="CP",
                     help="the games' scores were shown normalised by a model whose a(t = 1) is CP "
-                         "(the net's model they were played with): also print the material "
-                         "model in the evaluation's own centipawns (x CP / 100), for AS_NET and "
-                         "BS_NET in src/uci/wdl.rs")
+                         "(the model of the net they were played with; 100 for a net without "
+                         "one, whose scores are shown raw): also print the material model in the "
+                         "net's own centipawns (x CP / 100) and the `shears net set-model` "
+                         "command that writes it into the net's file")
     args = ap.parse_args()
 
     stats = {"games": 0, "games skipped": 0, "positions": 0, "mate scores skipped": 0}
@@ -276,10 +277,13 @@ def main():
         print(f"  material {m:2}: a = {np.polyval(p[:n], t):6.1f} cp, b = {np.polyval(p[n:], t):6.1f} cp")
     if args.shown_pawn is not None:
         own = p * args.shown_pawn / 100.0
-        print(f"in the evaluation's own centipawns (x {args.shown_pawn} / 100):")
-        print("  AS_NET = [" + ", ".join(f"{c:.3f}" for c in own[:n]) + "]")
-        print("  BS_NET = [" + ", ".join(f"{c:.3f}" for c in own[n:]) + "]")
+        a_own = ",".join(f"{c:.3f}" for c in own[:n])
+        b_own = ",".join(f"{c:.3f}" for c in own[n:])
+        print(f"in the net's own centipawns (x {args.shown_pawn} / 100), its score model:")
+        print("  a(t) = [" + a_own.replace(",", ", ") + "]")
+        print("  b(t) = [" + b_own.replace(",", ", ") + "]")
         print(f"  a(t = 1) = {np.polyval(own[:n], 1.0):.3f} cp: a shown 100")
+        print(f"  shears net set-model NET --a={a_own} --b={b_own}")
     q = final["move"][0]
     print("move-number model: AS = [" + ", ".join(f"{c:.3f}" for c in q[:n])
           + "], BS = [" + ", ".join(f"{c:.3f}" for c in q[n:]) + "]")

@@ -349,12 +349,12 @@ fn the_fact_readers_find_what_is_stated_and_nothing_else() {
                      the count of 50 positions. A table: | **3333676 nodes** (the bench \
                      signature) | 4406083 positions |";
     assert_eq!(stated_signatures(paragraph), ["3422847", "3333676"]);
-    let paragraph = "s6-g2 (`nets/default.nnue`, sha256 `0dd15d79…`); data sha256 of \
+    let paragraph = "s6-g2 (`nets/default.nnue`, sha256 `f5a0cf89…`); data sha256 of \
                      that file `9f75bde0…fad5dacc`; sha256 of nets/default.nnue: \
-                     0DD15D793E1C; commit 8f6d045; sha256 abc";
+                     F5A0CF893A23; commit 8f6d045; sha256 abc";
     assert_eq!(
         stated_sha256s(paragraph),
-        ["0dd15d79", "9f75bde0", "0dd15d793e1c"]
+        ["f5a0cf89", "9f75bde0", "f5a0cf893a23"]
     );
     let text = "a\nb\n\n```\nbench signature 1234567\n```\n| x |\n| y |\n";
     assert_eq!(paragraphs(text), ["a b", "| x | | y |"]);

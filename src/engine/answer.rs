@@ -29,7 +29,7 @@ use super::strength::Handicap;
 use super::strength::limited::{LevelChoice, Played};
 use crate::chess::Position;
 use crate::chess::values::material_points;
-use crate::eval::{EvalKind, Evaluation};
+use crate::eval::{Evaluation, ScoreModel};
 use crate::search::theory::{self, TheoryConfig};
 use crate::search::{
     Counters, EvalHandicap, MATE, PvLine, SearchInfo, SearchLimits, SearchOutcome, SearchReport,
@@ -119,10 +119,10 @@ impl Go {
     pub fn answer(self, signals: &Signals, send: &(dyn Fn(Report) + Sync)) {
         let scores = ScoreContext {
             material: material_points(self.position.board().board()),
-            eval: match &self.thinker {
-                Thinker::Search(search) => search.evaluation.kind(),
+            model: match &self.thinker {
+                Thinker::Search(search) => search.evaluation.score_model(),
                 // The teaching searches play with the hand-crafted evaluation.
-                Thinker::Theory(_) | Thinker::Nothing => EvalKind::HandCrafted,
+                Thinker::Theory(_) | Thinker::Nothing => Some(ScoreModel::HAND_CRAFTED),
             },
         };
         if let Some(news) = &self.net_news {

@@ -10,10 +10,10 @@ use std::sync::Arc;
 use shakmaty::{Chess, Color, Position as _};
 
 use super::options::{EVAL_FILE, Options, USE_NNUE};
-use super::report::{NetEval, NetNews};
+use super::report::{NetEval, NetNews, PlayingEval};
 use crate::error::OptionError;
 use crate::eval::nnue::NetError;
-use crate::eval::{EvalKind, Evaluation, LoadedNet, is_built_in, piece_values};
+use crate::eval::{Evaluation, LoadedNet, is_built_in, piece_values};
 
 /// The net of `EvalFile`, or why there is none (only the built-in net can
 /// be missing: a file that cannot be used is refused and the previous net
@@ -128,11 +128,15 @@ impl Nets {
         (evaluation, why)
     }
 
-    /// The evaluation that plays now and its evaluation of `pos`, White's
-    /// view, in its own centipawns: `eval`'s last line.
-    pub fn playing_eval(&self, options: &Options, pos: &Chess) -> (EvalKind, i32) {
+    /// The evaluation that plays now, its score model and its evaluation
+    /// of `pos`, White's view, in its own centipawns: `eval`'s last line.
+    pub fn playing_eval(&self, options: &Options, pos: &Chess) -> PlayingEval {
         let (evaluation, _) = self.playing(options);
-        (evaluation.kind(), white_view(pos, evaluation.evaluate(pos)))
+        PlayingEval {
+            kind: evaluation.kind(),
+            model: evaluation.score_model(),
+            white: white_view(pos, evaluation.evaluate(pos)),
+        }
     }
 
     /// The net's evaluation of `pos` for `eval`: its own centipawns,
@@ -144,6 +148,7 @@ impl Nets {
                 white: white_view(pos, net.evaluate(pos)),
                 source: net.source().to_owned(),
                 pieces: piece_values(net, pos),
+                model: net.score_model().copied(),
             }),
             Err(e) => Err(e.to_string()),
         }
@@ -185,6 +190,7 @@ fn news_of(net: &LoadedNet, idle: Option<&'static str>) -> NetNews {
         width: net.net().hidden(),
         layout: net.net().layout().name(),
         sha256: net.sha256_hex(),
+        model: net.score_model().copied(),
         idle,
     }
 }

@@ -24,4 +24,4 @@ pub mod strength;
 mod tasks;
 
 pub use facade::Engine;
-pub use report::{EvalTrace, Listener, NetEval, NetNews, Report, ScoreContext, Style};
+pub use report::{EvalTrace, Listener, NetEval, NetNews, PlayingEval, Report, ScoreContext, Style};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::Move;
 
 use super::bench::{BenchPosition, BenchResult};
-use crate::eval::{EvalKind, PieceValues};
+use crate::eval::{EvalKind, PieceValues, ScoreModel};
 use crate::search::{SearchInfo, SearchReport};
 
 /// Receives the engine's reports, each with the [`Style`] to write it in.
@@ -49,14 +49,16 @@ impl StyleCell {
 /// What the scores of a search's reports are read against: the material
 /// of its root position (see
 /// [`material_points`](crate::chess::values::material_points)), for the
-/// win/draw/loss chances, and the evaluation it played with, whose
-/// centipawns they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// win/draw/loss chances, and the score model of the evaluation it played
+/// with, whose centipawns they are.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ScoreContext {
     /// The material of the root position.
     pub material: u32,
-    /// The evaluation the search played with.
-    pub eval: EvalKind,
+    /// The score model of the evaluation the search played with: the
+    /// hand-crafted evaluation's, or the net's own; `None` for a net whose
+    /// file has none (its raw centipawns are shown, without chances).
+    pub model: Option<ScoreModel>,
 }
 
 /// One report of a running job.
@@ -159,7 +161,7 @@ impl Report {
 
 /// What `eval` shows ([`Engine::eval_trace`](super::Engine::eval_trace)),
 /// each evaluation in its own centipawns, White's view.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EvalTrace {
     /// The hand-crafted evaluation term by term, its evaluation last (a
     /// line that names its scale).
@@ -171,11 +173,23 @@ pub struct EvalTrace {
     pub in_play: String,
     /// The evaluation that plays and its value of the position: `eval`'s
     /// last line.
-    pub playing: (EvalKind, i32),
+    pub playing: PlayingEval,
+}
+
+/// The evaluation that plays and its value of a position (`eval`'s last
+/// line).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayingEval {
+    /// Which evaluation.
+    pub kind: EvalKind,
+    /// Its score model (`None`: a net whose file has none).
+    pub model: Option<ScoreModel>,
+    /// Its value of the position, its own centipawns, White's view.
+    pub white: i32,
 }
 
 /// The net's part of `eval`: its own centipawns, White's view.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NetEval {
     /// Its evaluation of the position.
     pub white: i32,
@@ -183,12 +197,15 @@ pub struct NetEval {
     pub source: String,
     /// Its value of each piece ([`crate::eval::piece_values`]).
     pub pieces: PieceValues,
+    /// The net's own score model, from its file (`None`: the file has
+    /// none).
+    pub model: Option<ScoreModel>,
 }
 
 /// A net to name in an `info string`: one `EvalFile` has just loaded, or
 /// one about to play for the first time (the built-in net at the first
 /// `go`, a net `Use NNUE` has switched on).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct NetNews {
     /// The net's name (`<default>` or the file).
     pub source: String,
@@ -198,6 +215,9 @@ pub struct NetNews {
     pub layout: &'static str,
     /// The sha256 of its file, lowercase hex.
     pub sha256: String,
+    /// Its own score model, from its file (`None`: none, its scores are
+    /// shown in its raw centipawns).
+    pub model: Option<ScoreModel>,
     /// `None` when it plays; else why the hand-crafted evaluation plays
     /// instead (a net loaded while `Use NNUE` is false).
     pub idle: Option<&'static str>,

@@ -8,7 +8,6 @@
 //! binary (docs/nnue.md says where it came from); it is read and checked
 //! once, the first time it is asked for.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -17,7 +16,8 @@ use shakmaty::{Chess, Position as _};
 
 use super::endgame::verdict::net_with_knowledge;
 use super::hce;
-use super::nnue::{AnyNet, MAX_FILE_LEN, NetError};
+use super::nnue::{AnyNet, NetError, NetFile, read_file};
+use super::score_model::ScoreModel;
 
 /// The built-in net's file.
 const BUILT_IN_NET: &[u8] = include_bytes!("../../nets/default.nnue");
@@ -47,6 +47,8 @@ pub enum EvalKind {
 #[derive(Debug)]
 pub struct LoadedNet {
     net: AnyNet,
+    /// The score model its file carries, if any.
+    model: Option<ScoreModel>,
     /// `<default>`, or the file as `EvalFile` named it.
     source: String,
     /// A 64-bit digest of the file, never 0 (0 is the hand-crafted
@@ -61,42 +63,26 @@ impl LoadedNet {
     ///
     /// # Errors
     ///
-    /// The [`NetError`] of [`AnyNet::from_bytes`].
+    /// The [`NetError`] of [`NetFile::from_bytes`].
     pub fn from_bytes(bytes: &[u8], source: &str) -> Result<LoadedNet, NetError> {
+        let file = NetFile::from_bytes(bytes)?;
         Ok(LoadedNet {
-            net: AnyNet::from_bytes(bytes)?,
+            net: file.net,
+            model: file.model,
             source: source.to_owned(),
             id: digest(bytes),
             sha256: Sha256::digest(bytes).into(),
         })
     }
 
-    /// Reads the net file `path`. At most one byte more than the largest
-    /// net file has is read, so that a huge file (or a device) is refused
-    /// at once.
+    /// Reads the net file `path` ([`read_file`]: bounded in size) and
+    /// checks it.
     ///
     /// # Errors
     ///
-    /// [`NetError::Io`] when the file cannot be read, else the error of
-    /// [`AnyNet::from_bytes`].
+    /// As [`read_file`], else the error of [`NetFile::from_bytes`].
     pub fn load(path: &Path) -> Result<LoadedNet, NetError> {
-        let io = |e: std::io::Error| NetError::Io {
-            path: path.to_owned(),
-            reason: e.to_string(),
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_LEN as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        LoadedNet::from_bytes(&bytes, &path.display().to_string()).map_err(|e| match e {
-            // Only the first bytes were read: the size is the file's.
-            NetError::TrailingBytes { expected, .. } => NetError::TrailingBytes {
-                found: std::fs::metadata(path).map_or(MAX_FILE_LEN + 1, |m| m.len() as usize),
-                expected,
-            },
-            e => e,
-        })
+        LoadedNet::from_bytes(&read_file(path)?, &path.display().to_string())
     }
 
     /// The built-in net (`nets/default.nnue`), read once.
@@ -129,6 +115,13 @@ impl LoadedNet {
     /// The quantised weights.
     pub fn net(&self) -> &AnyNet {
         &self.net
+    }
+
+    /// The net's own score model, from its file: how its centipawns read
+    /// as chances and as `score cp`; `None` when the file has none (its
+    /// scores are then shown in its raw centipawns).
+    pub fn score_model(&self) -> Option<&ScoreModel> {
+        self.model.as_ref()
     }
 
     /// Where the net came from: `<default>` or the path given.
@@ -226,6 +219,16 @@ impl Evaluation {
         }
     }
 
+    /// How its scores read ([`ScoreModel`]): the hand-crafted
+    /// evaluation's model, or the net's own; `None` for a net whose file
+    /// has none.
+    pub fn score_model(&self) -> Option<ScoreModel> {
+        match self {
+            Evaluation::HandCrafted => Some(ScoreModel::HAND_CRAFTED),
+            Evaluation::Net(net) => net.score_model().copied(),
+        }
+    }
+
     /// Its identity in the caches: 0 for the hand-crafted evaluation, a
     /// digest of the file for a net. Two evaluations with the same
     /// identity give the same values.
@@ -281,6 +284,24 @@ mod tests {
             "{}",
             evaluation.evaluate(&up)
         );
+    }
+
+    #[test]
+    fn the_built_in_net_carries_its_own_score_model() {
+        let net = LoadedNet::built_in().unwrap();
+        let model = *net
+            .score_model()
+            .expect("the built-in net's file holds its model");
+        assert!(model.normalised);
+        assert!((model.pawn() - 114.251).abs() < 0.01, "{}", model.pawn());
+        assert_eq!(Evaluation::Net(Arc::clone(&net)).score_model(), Some(model));
+        assert_eq!(HAND_CRAFTED.score_model(), Some(ScoreModel::HAND_CRAFTED));
+        // The same weights in a file without a model: no model, the same
+        // evaluations.
+        let bare = LoadedNet::from_bytes(&net.net().to_bytes(), "bare").unwrap();
+        assert_eq!(bare.score_model(), None);
+        assert_eq!(bare.net(), net.net());
+        assert_eq!(Evaluation::Net(Arc::new(bare)).score_model(), None);
     }
 
     #[test]

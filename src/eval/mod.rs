@@ -9,6 +9,8 @@
 //!   evaluator.rs    the search's hooks (Evaluator), per search thread (EvalState)
 //!   eval_cache.rs   whole static evaluations by key, per search thread (any evaluation)
 //!   piece_values.rs the net's value of each piece on the board (`eval` shows it)
+//!   score_model.rs  how an evaluation's centipawns read as win/draw/loss chances and as
+//!                   `score cp` (ScoreModel: the hand-crafted one's, or a net's own)
 //!   hce/            the hand-crafted evaluation: its machinery (the sum, the trace,
 //!                   the weights and their layout, the attack maps, the pawn cache)
 //!     terms/        its terms, one topic per file, and the lists that run them
@@ -41,6 +43,7 @@ mod evaluator;
 mod hce;
 pub mod nnue;
 mod piece_values;
+pub mod score_model;
 
 pub use endgame::known_win::KNOWN_WIN;
 pub use eval_cache::EvalCache;
@@ -57,3 +60,4 @@ pub use hce::{
     partial_cached, pawn_key, phase, taper, trace,
 };
 pub use piece_values::{PieceValues, piece_values};
+pub use score_model::{ScoreModel, ScoreModelError};

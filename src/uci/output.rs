@@ -10,10 +10,10 @@ use std::sync::Mutex;
 use shakmaty::Move;
 
 use super::piece_board::piece_board;
-use super::wdl::{ScoreModel, Wdl};
+use super::wdl::Wdl;
 use crate::chess::move_to_uci;
 use crate::engine::{EvalTrace, NetNews, Report, ScoreContext, Style};
-use crate::eval::EvalKind;
+use crate::eval::{EvalKind, ScoreModel};
 use crate::search::{Score, ScoreBound, SearchInfo, SearchReport, TB_WIN_BOUND};
 
 /// Writes whole lines to stdout and, if configured, to a log file.
@@ -114,11 +114,14 @@ pub fn format_score(score: Score) -> String {
 
 /// The score `info` shows, read with `model`: an evaluation's centipawns
 /// as the model shows them ([`ScoreModel::shown_cp`]: normalised or as they
-/// are), a mate or a tablebase score as it is.
-pub fn shown_score(info: &SearchInfo, model: &ScoreModel) -> Score {
-    match info.score() {
-        Score::Cp(cp) if info.line.score.abs() < TB_WIN_BOUND => Score::Cp(model.shown_cp(cp)),
-        score => score,
+/// are; without a model, a net's raw centipawns), a mate or a tablebase
+/// score as it is.
+pub fn shown_score(info: &SearchInfo, model: Option<&ScoreModel>) -> Score {
+    match (info.score(), model) {
+        (Score::Cp(cp), Some(model)) if info.line.score.abs() < TB_WIN_BOUND => {
+            Score::Cp(model.shown_cp(cp))
+        }
+        (score, _) => score,
     }
 }
 
@@ -247,31 +250,39 @@ pub fn format_report(report: &Report, style: Style) -> Vec<String> {
     }
 }
 
-/// The model `eval` reads an evaluation's centipawns with: the one its
-/// `score cp` is shown by. Every score of `eval` goes through here.
-fn eval_model(kind: EvalKind) -> &'static ScoreModel {
-    ScoreModel::of(kind)
+/// How `eval` says a net's score is shown: normalised by its own score
+/// model (what a shown 100 is), or its raw centipawns.
+fn net_model_words(model: Option<&ScoreModel>) -> String {
+    match model {
+        Some(m) => format!(
+            "normalised by the net's own score model: 100 is an even chance of a win with the \
+             material of the game's middle, {:.1} of the net's centipawns",
+            m.pawn()
+        ),
+        None => "the net's raw centipawns: its file has no score model".to_owned(),
+    }
 }
 
 /// The `eval` answer: the hand-crafted trace (its last line names its
 /// scale); with a net, its value of each piece as a board (in pawns as
 /// `score cp` shows them, [`piece_board`]) and its evaluation in its own
-/// centipawns and as `score cp` shows it (normalised:
-/// [`ScoreModel::shown_cp`]); which evaluation plays; and last, as
-/// Stockfish ends its `eval`, the evaluation that plays as `score cp`
-/// shows it.
+/// centipawns and as `score cp` shows it (normalised by the net's own
+/// score model, [`ScoreModel::shown_cp`], or raw when its file has none),
+/// naming the model; which evaluation plays; and last, as Stockfish ends
+/// its `eval`, the evaluation that plays as `score cp` shows it.
 pub fn format_eval(trace: &EvalTrace) -> String {
     let mut lines = vec![trace.hand_crafted.clone()];
     match &trace.net {
         Ok(net) => {
-            let model = eval_model(EvalKind::Net);
+            let model = net.model.as_ref();
+            let shown = |cp| model.map_or(cp, |m| m.shown_cp(cp));
             lines.push(String::new());
             lines.push(
                 "NNUE piece values (pawns as score cp shows them, white side; a piece's value is \
                  the net's evaluation minus its evaluation without the piece; kings have none):"
                     .to_owned(),
             );
-            let pawns = |cp| f64::from(model.shown_cp(cp)) / 100.0;
+            let pawns = |cp| f64::from(shown(cp)) / 100.0;
             lines.extend(piece_board(&net.pieces, pawns));
             lines.push(String::new());
             lines.push(format!(
@@ -279,24 +290,27 @@ pub fn format_eval(trace: &EvalTrace) -> String {
                 net.white, net.source
             ));
             lines.push(format!(
-                "NNUE evaluation as score cp shows it: {} (white side; normalised: 100 is an even \
-                 chance of a win with the material of the game's middle, {:.1} of the net's \
-                 centipawns)",
-                model.shown_cp(net.white),
-                model.pawn()
+                "NNUE evaluation as score cp shows it: {} (white side; {})",
+                shown(net.white),
+                net_model_words(model)
             ));
         }
         Err(reason) => lines.push(format!("NNUE evaluation: none, no net ({reason})")),
     }
     lines.push(trace.in_play.clone());
-    let (kind, white) = trace.playing;
-    let shown = eval_model(kind).shown_cp(white);
-    lines.push(match kind {
-        EvalKind::Net => format!(
-            "Final evaluation: {shown} (white side; the net, which plays, as score cp shows it; \
-             {white} of its own centipawns)"
+    let playing = &trace.playing;
+    let (model, white) = (playing.model.as_ref(), playing.white);
+    let shown = model.map_or(white, |m| m.shown_cp(white));
+    lines.push(match (playing.kind, model) {
+        (EvalKind::Net, Some(_)) => format!(
+            "Final evaluation: {shown} (white side; the net, which plays, as score cp shows it, \
+             normalised by its own score model; {white} of its own centipawns)"
         ),
-        EvalKind::HandCrafted => format!(
+        (EvalKind::Net, None) => format!(
+            "Final evaluation: {shown} (white side; the net, which plays, in its raw centipawns \
+             as score cp shows them: its file has no score model)"
+        ),
+        (EvalKind::HandCrafted, _) => format!(
             "Final evaluation: {shown} (white side; the hand-crafted evaluation, which plays, as \
              score cp shows it)"
         ),
@@ -307,11 +321,17 @@ pub fn format_eval(trace: &EvalTrace) -> String {
 /// The `info string` naming a net: the one a search is about to play with
 /// for the first time, or one `EvalFile` has loaded (then whether it
 /// plays). Its width, input layout and the first 12 hex digits of its
-/// file's sha256 tell it apart from any other.
+/// file's sha256 tell it apart from any other; last, how its scores are
+/// shown (by its own score model, or in raw centipawns without one).
 pub fn format_net_news(news: &NetNews) -> String {
     let sha = news.sha256.get(..12).unwrap_or(&news.sha256);
+    // No " score " in an info string: a GUI may read one as the score.
+    let model = match &news.model {
+        Some(m) => format!("its own model: a pawn is {:.1} cp", m.pawn()),
+        None => "no model: raw centipawns, no wdl".to_owned(),
+    };
     let what = format!(
-        "net {} (width {}, {} inputs, sha256 {sha})",
+        "net {} (width {}, {} inputs, sha256 {sha}, {model})",
         news.source, news.width, news.layout
     );
     match news.idle {
@@ -323,22 +343,25 @@ pub fn format_net_news(news: &NetNews) -> String {
 }
 
 /// The win/draw/loss chances of `info`'s score (`None` unless
-/// `style.show_wdl`), by the model of the evaluation that played with the
-/// root position's material ([`ScoreModel::wdl`]). A score the tables
-/// prove shows certain chances ([`Wdl::proven`]).
+/// `style.show_wdl`), by the score model of the evaluation that played
+/// with the root position's material ([`Wdl::of`]). A score the tables
+/// prove shows certain chances ([`Wdl::proven`]); a net without a model
+/// shows none.
 fn wdl_of(info: &SearchInfo, style: Style, scores: ScoreContext) -> Option<Wdl> {
-    style.show_wdl.then(|| {
-        if info.line.tb_proven {
-            Wdl::proven(info.score())
-        } else {
-            ScoreModel::of(scores.eval).wdl(info.score(), scores.material)
-        }
-    })
+    if !style.show_wdl {
+        return None;
+    }
+    if info.line.tb_proven {
+        return Some(Wdl::proven(info.score()));
+    }
+    scores
+        .model
+        .map(|model| Wdl::of(&model, info.score(), scores.material))
 }
 
 /// `info`'s line as `style` and `scores` say.
 fn info_line(info: &SearchInfo, style: Style, scores: ScoreContext) -> String {
-    let score = shown_score(info, ScoreModel::of(scores.eval));
+    let score = shown_score(info, scores.model.as_ref());
     format_info(info, style.chess960, score, wdl_of(info, style, scores))
 }
 
@@ -415,7 +438,7 @@ mod tests {
     fn hce(material: u32) -> ScoreContext {
         ScoreContext {
             material,
-            eval: EvalKind::HandCrafted,
+            model: Some(ScoreModel::HAND_CRAFTED),
         }
     }
 
@@ -500,23 +523,93 @@ mod tests {
             SearchInfo::new(&line, 1, &Counters::default())
         };
         let pawn = model.pawn();
+        let normalised = Some(&model);
         assert_eq!(
-            shown_score(&info(pawn.round() as i32), &model),
+            shown_score(&info(pawn.round() as i32), normalised),
             Score::Cp(100)
         );
         assert_eq!(
-            shown_score(&info(-(2.0 * pawn).round() as i32), &model),
+            shown_score(&info(-(2.0 * pawn).round() as i32), normalised),
             Score::Cp(-200)
         );
-        assert_eq!(shown_score(&info(MATE - 3), &model), Score::Mate(2));
+        assert_eq!(shown_score(&info(MATE - 3), normalised), Score::Mate(2));
         let tb = crate::search::TB_WIN - 7;
-        assert_eq!(shown_score(&info(tb), &model), Score::Cp(19_993));
-        // The hand-crafted evaluation's as they are, the net's normalised.
-        let hand_crafted = ScoreModel::of(EvalKind::HandCrafted);
+        assert_eq!(shown_score(&info(tb), normalised), Score::Cp(19_993));
+        // The hand-crafted evaluation's as they are, and a net's without a
+        // model raw.
+        let hand_crafted = Some(&ScoreModel::HAND_CRAFTED);
         assert_eq!(shown_score(&info(37), hand_crafted), Score::Cp(37));
-        let net = ScoreModel::of(EvalKind::Net);
-        let shown = (37.0 * 100.0 / net.pawn()).round() as i32;
-        assert_eq!(shown_score(&info(37), net), Score::Cp(shown));
+        assert_eq!(shown_score(&info(37), None), Score::Cp(37));
+        assert_eq!(shown_score(&info(MATE - 3), None), Score::Mate(2));
+    }
+
+    #[test]
+    fn a_net_without_a_score_model_shows_raw_centipawns_and_no_chances() {
+        let line = PvLine {
+            depth: 5,
+            seldepth: 7,
+            score: 240,
+            tb_proven: false,
+            bound: None,
+            pv: vec![],
+        };
+        let report = SearchReport::Iteration(SearchInfo::new(&line, 1, &Counters::default()));
+        let style = Style {
+            show_wdl: true,
+            ..Style::default()
+        };
+        let raw = ScoreContext {
+            material: 40,
+            model: None,
+        };
+        let text = format_search(&report, style, raw).join("\n");
+        assert!(text.contains(" score cp 240 nodes "), "{text}");
+        assert!(!text.contains("wdl"), "{text}");
+        // With a model: normalised, with its chances.
+        let model = ScoreModel::net([0.0, 0.0, 0.0, 120.0], [0.0, 0.0, 0.0, 60.0]).unwrap();
+        let own = ScoreContext {
+            material: 40,
+            model: Some(model),
+        };
+        let wdl = Wdl::of(&model, Score::Cp(240), 40);
+        let text = format_search(&report, style, own).join("\n");
+        assert!(
+            text.contains(&format!(" score cp 200 wdl {wdl} nodes ")),
+            "{text}"
+        );
+        // A proven score keeps its certain chances either way.
+        let proven = PvLine {
+            tb_proven: true,
+            score: crate::search::TB_WIN - 7,
+            ..line
+        };
+        let report = SearchReport::Iteration(SearchInfo::new(&proven, 1, &Counters::default()));
+        let text = format_search(&report, style, raw).join("\n");
+        assert!(text.contains("wdl 1000 0 0"), "{text}");
+    }
+
+    #[test]
+    fn a_nets_news_names_its_score_model_or_its_lack() {
+        let mut news = NetNews {
+            source: "x.nnue".to_owned(),
+            width: 64,
+            layout: "plain",
+            sha256: "0123456789abcdef".to_owned(),
+            model: Some(ScoreModel::net([0.0, 0.0, 0.0, 120.0], [0.0, 0.0, 0.0, 60.0]).unwrap()),
+            idle: None,
+        };
+        assert_eq!(
+            format_net_news(&news),
+            "info string NNUE evaluation using net x.nnue (width 64, plain inputs, sha256 \
+             0123456789ab, its own model: a pawn is 120.0 cp)"
+        );
+        news.model = None;
+        news.idle = Some("Use NNUE false");
+        assert_eq!(
+            format_net_news(&news),
+            "info string NNUE net x.nnue (width 64, plain inputs, sha256 0123456789ab, no model: \
+             raw centipawns, no wdl) loaded; the hand-crafted evaluation plays (Use NNUE false)"
+        );
     }
 
     #[test]

@@ -150,8 +150,12 @@ def check_commands():
     text = "\n".join(lines)
     for part in ["fixed_nodes.py --out ", "--base-option 'Use NNUE=false' --clock 600+6 --dry-run",
                  "c-1M ", "shears-x 100 25000 -srand 6500",
-                 "(net against the hand-crafted evaluation, 25000 nodes)"]:
+                 "(net against the hand-crafted evaluation, 25000 nodes)",
+                 "shears-x train a.bin --positions 1000000 --out "]:
         check(part in text, f"learning_curve.py --nodes: {part!r} not in\n{text}")
+    # The recipe is shears train's default: the script repeats none of it.
+    for recipe in ["--epochs", "--scale", "--wd"]:
+        check(recipe not in text, f"learning_curve.py passes {recipe} unasked:\n{text}")
     print("  learning_curve.py: a net of the first SIZE positions and a match for each size")
 
 

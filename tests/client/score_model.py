@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks `scripts/wdl_fit.py`, the fit that made the score model of
-`src/uci/wdl.rs` (`AS_NET`, `BS_NET`), on games made up here from a model
-that is known:
+"""Checks `scripts/wdl_fit.py`, the fit that made the built-in net's score
+model (in its file, `shears net set-model`), on games made up here from a
+model that is known:
 
 1. Shears-against-Shears games from positions of 10, 30, 58 and 78 points
    of material (quiet moves only, so the material stays), each with one
@@ -14,8 +14,9 @@ that is known:
 2. what the script skips is counted as it says: book moves and the first
    --min-ply plies are not scored, a mate score is counted apart, a game
    of another engine and an unfinished game are skipped;
-3. `--shown-pawn CP` prints `AS_NET` and `BS_NET`, the coefficients times
-   CP / 100, and `a(t = 1)` of them; `--test-pgn` files are scored.
+3. `--shown-pawn CP` prints a(t) and b(t), the coefficients times CP /
+   100, `a(t = 1)` of them and the `shears net set-model` command with
+   them; `--test-pgn` files are scored.
 
 Usage: python3 tests/client/score_model.py [PATH-TO-SHEARS] (the engine
 is not needed: the argument is taken as every client check takes it).
@@ -151,7 +152,7 @@ def run(*args):
 
 
 def coefficients(out, name):
-    m = re.search(rf"^\s*{name} = \[([^\]]*)\]", out, re.MULTILINE)
+    m = re.search(rf"^\s*{re.escape(name)} = \[([^\]]*)\]", out, re.MULTILINE)
     check(m is not None, f"no {name} line in\n{out}")
     return [float(c) for c in m.group(1).split(",")]
 
@@ -201,13 +202,18 @@ def main():
 
         # 3. --shown-pawn: the same model in the evaluation's own centipawns.
         a_s, b_s = coefficients(out, "AS"), coefficients(out, "BS")
-        a_net, b_net = coefficients(out, "AS_NET"), coefficients(out, "BS_NET")
+        a_net, b_net = coefficients(out, "a(t)"), coefficients(out, "b(t)")
         for shown, own in zip(a_s + b_s, a_net + b_net):
             check(abs(shown * 1.04343 - own) < 0.002,
-                  f"AS_NET/BS_NET {own} is not {shown} x 104.343 / 100")
+                  f"the net's a(t)/b(t) {own} is not {shown} x 104.343 / 100")
         pawn = re.search(r"a\(t = 1\) = (-?[\d.]+) cp", out)
         check(pawn is not None and abs(float(pawn.group(1)) - sum(a_net)) < 0.003,
-              f"a(t = 1) is not the sum of AS_NET {a_net}:\n{out}")
+              f"a(t = 1) is not the sum of a(t) {a_net}:\n{out}")
+        command = re.search(r"shears net set-model NET --a=(\S+) --b=(\S+)", out)
+        check(command is not None, f"no set-model command in\n{out}")
+        written = [float(c) for c in command.group(1).split(",") + command.group(2).split(",")]
+        check(written == a_net + b_net,
+              f"the set-model command's {written} are not a(t), b(t) {a_net + b_net}")
         print(f"  held-out log-loss {losses['by material']} against {losses['constant W/D/L']} "
               f"without the score; a(t = 1) = {pawn.group(1)} cp in the net's own")
 

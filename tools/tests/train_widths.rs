@@ -9,7 +9,7 @@ use std::path::Path;
 use common::{Engine, go_answered, parse_bestmove, run_cli, text};
 use shakmaty::Position as _;
 use shears::chess::Position;
-use shears::eval::nnue::AnyNet;
+use shears::eval::nnue::NetFile;
 use shears::eval::nnue::arch::Layout;
 
 /// Plays up to `plies` moves from the start position with `go nodes 2000`,
@@ -91,7 +91,9 @@ fn nets_of_other_widths_train_load_through_eval_file_and_play_a_game() {
             "{stdout}"
         );
         let path = dir.path().join(out);
-        let net = AnyNet::load(&path).expect("the engine reads the trained net");
+        let net = NetFile::load(&path)
+            .expect("the engine reads the trained net")
+            .net;
         assert_eq!((net.hidden(), net.layout()), (hidden, layout));
         let positions: usize = stdout
             .lines()

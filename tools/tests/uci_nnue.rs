@@ -21,8 +21,7 @@ use common::{Engine, Score, go_answered, parse_info, run_cli, text};
 use shakmaty::{File, Rank, Square};
 use shears::chess::Position;
 use shears::eval::nnue::{HEADER_LEN, file_len};
-use shears::eval::{EvalKind, LoadedNet, evaluate_white, piece_values};
-use shears::uci::wdl::ScoreModel;
+use shears::eval::{LoadedNet, ScoreModel, evaluate_white, piece_values};
 use shears_tools::data::stats::sha256_file;
 
 const MIDDLEGAME_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
@@ -229,13 +228,21 @@ fn a_bad_eval_file_is_refused_and_the_previous_net_kept() {
     assert!(e.shutdown().is_empty());
 }
 
+/// The built-in net's score model, from its file.
+fn built_in_model() -> ScoreModel {
+    *LoadedNet::built_in()
+        .unwrap()
+        .score_model()
+        .expect("the built-in net has its score model")
+}
+
 /// The box row of `rank` on `eval`'s board of the net's piece values of
 /// `pos`, from the library: each piece's letter, or its value in pawns as
 /// `score cp` shows them (kings and empty squares blank).
 fn piece_row(pos: &Position, rank: Rank, values: bool) -> String {
     let net = LoadedNet::built_in().unwrap();
     let pieces = piece_values(&net, pos.board());
-    let model = ScoreModel::of(EvalKind::Net);
+    let model = built_in_model();
     let mut row = String::from("|");
     for file in File::ALL {
         let cell = match pieces.at(Square::from_coords(file, rank)) {
@@ -261,7 +268,7 @@ fn eval_shows_the_net_beside_the_trace_and_ends_with_the_evaluation_that_plays()
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     e.set_position(&format!("position fen {fen}"));
     let net = LoadedNet::built_in().unwrap();
-    let model = ScoreModel::of(EvalKind::Net);
+    let model = built_in_model();
     for black_to_move in [false, true] {
         let pos = if black_to_move {
             e.set_position(&format!("position fen {fen} moves f1b5"));
@@ -319,9 +326,9 @@ fn eval_shows_the_net_beside_the_trace_and_ends_with_the_evaluation_that_plays()
         assert_eq!(
             lines[n - 3],
             format!(
-                "NNUE evaluation as score cp shows it: {shown} (white side; normalised: 100 is \
-                 an even chance of a win with the material of the game's middle, {pawn:.1} of \
-                 the net's centipawns)"
+                "NNUE evaluation as score cp shows it: {shown} (white side; normalised by the \
+                 net's own score model: 100 is an even chance of a win with the material of the \
+                 game's middle, {pawn:.1} of the net's centipawns)"
             )
         );
         assert_eq!(
@@ -348,8 +355,8 @@ fn eval_shows_the_net_beside_the_trace_and_ends_with_the_evaluation_that_plays()
     assert_eq!(
         lines[n - 1],
         format!(
-            "Final evaluation: {} (white side; the net, which plays, as score cp shows it; \
-             {white} of its own centipawns)",
+            "Final evaluation: {} (white side; the net, which plays, as score cp shows it, \
+             normalised by its own score model; {white} of its own centipawns)",
             model.shown_cp(white)
         )
     );
@@ -362,8 +369,12 @@ fn eval_shows_the_net_beside_the_trace_and_ends_with_the_evaluation_that_plays()
 fn news(source: &str, file: &Path, plays: bool) -> String {
     let net = LoadedNet::load(file).unwrap();
     let sha = sha256_file(file).unwrap();
+    let model = match net.score_model() {
+        Some(m) => format!("its own model: a pawn is {:.1} cp", m.pawn()),
+        None => "no model: raw centipawns, no wdl".to_owned(),
+    };
     let what = format!(
-        "net {source} (width {}, {} inputs, sha256 {})",
+        "net {source} (width {}, {} inputs, sha256 {}, {model})",
         net.net().hidden(),
         net.net().layout().name(),
         &sha[..12]

@@ -7,9 +7,9 @@ mod common;
 
 use common::{Engine, Info, Score, is_bestmove, parse_info};
 use shears::chess::values::material_points as wdl_material;
-use shears::eval::EvalKind;
+use shears::eval::{LoadedNet, ScoreModel};
 use shears::search::Score as EngineScore;
-use shears::uci::wdl::ScoreModel;
+use shears::uci::wdl::Wdl;
 
 /// White to move mates at once (Ra8#).
 const MATE_IN_ONE_FEN: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -62,7 +62,7 @@ fn model_chances(model: &ScoreModel, score: Score, material: u32) -> Vec<[u64; 3
     };
     own.into_iter()
         .map(|x| {
-            let w = model.wdl(x, material);
+            let w = Wdl::of(model, x, material);
             [u64::from(w.win), u64::from(w.draw), u64::from(w.loss)]
         })
         .collect()
@@ -89,8 +89,12 @@ fn the_option_is_listed_and_off_by_default() {
 
 #[test]
 fn every_score_comes_with_the_models_chances_adding_up_to_1000() {
-    for (use_nnue, kind) in [("true", EvalKind::Net), ("false", EvalKind::HandCrafted)] {
-        every_score_comes_with_its_models_chances(use_nnue, ScoreModel::of(kind));
+    let net = *LoadedNet::built_in()
+        .unwrap()
+        .score_model()
+        .expect("the built-in net has its score model");
+    for (use_nnue, model) in [("true", net), ("false", ScoreModel::HAND_CRAFTED)] {
+        every_score_comes_with_its_models_chances(use_nnue, &model);
     }
 }
 
@@ -244,4 +248,77 @@ fn tablebase_results_show_certain_chances_a_draw_included() {
         };
         assert_eq!(first, expected, "{fen}: {infos:?}");
     }
+}
+
+#[test]
+fn a_net_without_a_score_model_shows_its_raw_centipawns_and_no_chances() {
+    // The built-in net's weights in a file without its score model: the
+    // same search, node for node, its scores shown raw.
+    let net = LoadedNet::built_in().unwrap();
+    let model = *net.score_model().expect("the built-in net has its model");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let bare = dir.path().join("bare.nnue");
+    std::fs::write(&bare, net.net().to_bytes()).expect("the net is written");
+    let run = |eval_file: Option<&std::path::Path>| {
+        let mut e = Engine::spawn();
+        e.send("setoption name UCI_ShowWDL value true");
+        if let Some(path) = eval_file {
+            e.send(&format!("setoption name EvalFile value {}", path.display()));
+            let said = e.sync();
+            assert!(
+                said.len() == 1 && said[0].ends_with(", no model: raw centipawns, no wdl)"),
+                "{said:?}"
+            );
+        }
+        let infos = search(
+            &mut e,
+            &format!("position fen {MIDDLEGAME_FEN}"),
+            "go depth 7",
+        );
+        assert!(e.shutdown().is_empty());
+        infos
+    };
+    let own = run(None);
+    let raw = run(Some(&bare));
+    assert_eq!(own.len(), raw.len());
+    assert!(raw.len() >= 5, "{raw:?}");
+    for (own, raw) in own.iter().zip(&raw) {
+        assert_eq!(
+            (own.depth, own.nodes),
+            (raw.depth, raw.nodes),
+            "the same search"
+        );
+        assert!(raw.wdl.is_none(), "no model, no chances: {raw:?}");
+        assert!(own.wdl.is_some(), "{own:?}");
+        match (own.score, raw.score) {
+            (Some(Score::Cp(shown)), Some(Score::Cp(cp))) => {
+                assert_eq!(
+                    shown,
+                    i64::from(model.shown_cp(cp as i32)),
+                    "{own:?} / {raw:?}"
+                );
+            }
+            (a, b) => assert_eq!(a, b),
+        }
+    }
+    // `eval` says so too.
+    let mut e = Engine::spawn();
+    e.send(&format!("setoption name EvalFile value {}", bare.display()));
+    e.sync();
+    e.send("eval");
+    let lines = e.read_until(|l| l.starts_with("Final evaluation: "));
+    let n = lines.len();
+    assert!(
+        lines[n - 3]
+            .ends_with("(white side; the net's raw centipawns: its file has no score model)"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[n - 1].ends_with(
+            "(white side; the net, which plays, in its raw centipawns as score cp shows them: its \
+             file has no score model)"
+        ),
+        "{lines:#?}"
+    );
+    assert!(e.shutdown().is_empty());
 }

@@ -1,6 +1,9 @@
 //! [`AnyNet`]: a net of any hidden width the engine plays (one compile-time
 //! instance of [`Net`] per width of [`WIDTHS`]), chosen when the file is
-//! read; and [`AnyStack`], the accumulator stack of the same width.
+//! read; [`AnyStack`], the accumulator stack of the same width; and
+//! [`at_width`], the one dispatch from a width known at run time to the
+//! code compiled for it. All of them are made from the one list of widths
+//! (`arch::widths!`).
 //!
 //! Every width is its own monomorphised code (the kernels' loops have a
 //! constant trip count, as with one compiled width); the price of the
@@ -12,72 +15,138 @@
 use shakmaty::{Board, Color, Move};
 
 use super::accumulator::Accumulator;
-use super::arch::Layout;
+use super::arch::{Layout, widths};
 use super::error::NetError;
 use super::net::Net;
 use super::stack::AccumulatorStack;
 
-/// A quantised net of one of the widths the engine plays.
-// The variants differ in size by their inline biases and output weights
-// (3 KB at 512): a net lives once per engine, behind an `Arc`, and boxing
-// them would add a pointer to follow on every evaluation.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyNet {
-    /// 32 hidden neurons per perspective.
-    H32(Net<32>),
-    /// 64.
-    H64(Net<64>),
-    /// 128.
-    H128(Net<128>),
-    /// 256 (the built-in net's).
-    H256(Net<256>),
-    /// 512.
-    H512(Net<512>),
+/// A function of a width known only at run time, compiled for each width
+/// ([`at_width`]): what a closure would be if closures could be generic
+/// over a constant.
+pub trait WidthFn {
+    /// What it gives.
+    type Output;
+
+    /// Runs it for the width `H`.
+    fn call<const H: usize>(self) -> Self::Output
+    where
+        AnyNet: From<Net<H>>;
 }
 
-/// Runs `$body` with `$net` bound to the net inside `$any`, whatever its
-/// width.
-macro_rules! with_net {
-    ($any:expr, $net:ident => $body:expr) => {
-        match $any {
-            AnyNet::H32($net) => $body,
-            AnyNet::H64($net) => $body,
-            AnyNet::H128($net) => $body,
-            AnyNet::H256($net) => $body,
-            AnyNet::H512($net) => $body,
+/// Defines, from the one list of widths (`arch::widths!`), everything in this
+/// file that names each width: the variants of [`AnyNet`] and
+/// [`AnyStack`], their conversions, the macros that run code on the net or
+/// stack inside them, and [`at_width`]. `$d` is a `$`, for the macros it
+/// defines.
+macro_rules! define_any {
+    ($d:tt ; $($width:literal => $variant:ident),*) => {
+        /// A quantised net of one of the widths the engine plays.
+        // The variants differ in size by their inline biases and output
+        // weights (3 KB at 512): a net lives once per engine, behind an
+        // `Arc`, and boxing them would add a pointer to follow on every
+        // evaluation.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum AnyNet {
+            $(
+                #[doc = concat!("A net ", stringify!($width), " hidden neurons wide.")]
+                $variant(Net<$width>),
+            )*
         }
+
+        /// An [`AccumulatorStack`] of the width of the net it serves, or
+        /// none yet.
+        #[derive(Clone, Debug, Default)]
+        pub enum AnyStack {
+            /// No stack yet (no net has played on this thread).
+            #[default]
+            None,
+            $(
+                #[doc = concat!("For a net ", stringify!($width), " wide.")]
+                $variant(AccumulatorStack<$width>),
+            )*
+        }
+
+        /// Runs `$body` with `$net` bound to the net inside `$any`,
+        /// whatever its width.
+        macro_rules! with_net {
+            ($d any:expr, $d net:ident => $d body:expr) => {
+                match $d any {
+                    $( AnyNet::$variant($d net) => $d body, )*
+                }
+            };
+        }
+
+        // The net file writes a net of any width through it.
+        pub(super) use with_net;
+
+        /// Runs `$body` with `$stack` bound to the stack inside `$any`,
+        /// else `$none`.
+        macro_rules! with_stack {
+            ($d any:expr, $d stack:ident => $d body:expr, None => $d none:expr) => {
+                match $d any {
+                    AnyStack::None => $d none,
+                    $( AnyStack::$variant($d stack) => $d body, )*
+                }
+            };
+        }
+
+        /// Runs `$body` with `$stack` and `$net` bound when the stack and
+        /// the net have the same width, else `$other`.
+        macro_rules! with_pair {
+            (
+                $d any_stack:expr, $d any_net:expr,
+                ($d stack:ident, $d net:ident) => $d body:expr, _ => $d other:expr
+            ) => {
+                match ($d any_stack, $d any_net) {
+                    $( (AnyStack::$variant($d stack), AnyNet::$variant($d net)) => $d body, )*
+                    _ => $d other,
+                }
+            };
+        }
+
+        /// `f` run for the width `hidden` (its compiled code), or `None`
+        /// when the engine does not play that width.
+        pub fn at_width<F: WidthFn>(hidden: usize, f: F) -> Option<F::Output> {
+            match hidden {
+                $( $width => Some(f.call::<$width>()), )*
+                _ => None,
+            }
+        }
+
+        $(
+            impl From<Net<$width>> for AnyNet {
+                fn from(net: Net<$width>) -> AnyNet {
+                    AnyNet::$variant(net)
+                }
+            }
+
+            impl TryFrom<AnyNet> for Net<$width> {
+                type Error = NetError;
+
+                /// The net, when it is this wide.
+                fn try_from(any: AnyNet) -> Result<Net<$width>, NetError> {
+                    match any {
+                        AnyNet::$variant(net) => Ok(net),
+                        other => Err(NetError::WrongArchitecture {
+                            field: "hidden",
+                            found: other.hidden() as u32,
+                            expected: $width,
+                        }),
+                    }
+                }
+            }
+
+            impl From<AccumulatorStack<$width>> for AnyStack {
+                fn from(stack: AccumulatorStack<$width>) -> AnyStack {
+                    AnyStack::$variant(stack)
+                }
+            }
+        )*
     };
 }
 
-/// `From<Net<H>>` and `TryFrom<AnyNet>` for each width.
-macro_rules! conversions {
-    ($($width:literal => $variant:ident),*) => {$(
-        impl From<Net<$width>> for AnyNet {
-            fn from(net: Net<$width>) -> AnyNet {
-                AnyNet::$variant(net)
-            }
-        }
-
-        impl TryFrom<AnyNet> for Net<$width> {
-            type Error = NetError;
-
-            /// The net, when it is this wide.
-            fn try_from(any: AnyNet) -> Result<Net<$width>, NetError> {
-                match any {
-                    AnyNet::$variant(net) => Ok(net),
-                    other => Err(NetError::WrongArchitecture {
-                        field: "hidden",
-                        found: other.hidden() as u32,
-                        expected: $width,
-                    }),
-                }
-            }
-        }
-    )*};
-}
-
-conversions!(32 => H32, 64 => H64, 128 => H128, 256 => H256, 512 => H512);
+widths!(define_any, $);
 
 impl AnyNet {
     /// Hidden neurons per perspective.
@@ -90,7 +159,8 @@ impl AnyNet {
         with_net!(self, net => net.layout())
     }
 
-    /// The net as a net file (the newest version).
+    /// The net as a net file (the newest version), without a score model
+    /// ([`NetFile`](super::NetFile) writes one with its model).
     pub fn to_bytes(&self) -> Vec<u8> {
         with_net!(self, net => net.to_bytes())
     }
@@ -100,54 +170,6 @@ impl AnyNet {
     pub fn evaluate_board(&self, board: &Board, stm: Color) -> i32 {
         with_net!(self, net => net.evaluate(&Accumulator::refresh(net, board), stm))
     }
-}
-
-/// An [`AccumulatorStack`] of the width of the net it serves, or none yet.
-#[derive(Clone, Debug, Default)]
-pub enum AnyStack {
-    /// No stack yet (no net has played on this thread).
-    #[default]
-    None,
-    /// For a net 32 wide.
-    H32(AccumulatorStack<32>),
-    /// 64.
-    H64(AccumulatorStack<64>),
-    /// 128.
-    H128(AccumulatorStack<128>),
-    /// 256.
-    H256(AccumulatorStack<256>),
-    /// 512.
-    H512(AccumulatorStack<512>),
-}
-
-/// Runs `$body` with `$stack` bound to the stack inside `$any`, else
-/// `$none`.
-macro_rules! with_stack {
-    ($any:expr, $stack:ident => $body:expr, None => $none:expr) => {
-        match $any {
-            AnyStack::None => $none,
-            AnyStack::H32($stack) => $body,
-            AnyStack::H64($stack) => $body,
-            AnyStack::H128($stack) => $body,
-            AnyStack::H256($stack) => $body,
-            AnyStack::H512($stack) => $body,
-        }
-    };
-}
-
-/// Runs `$body` with `$stack` and `$net` bound when the stack and the net
-/// have the same width, else `$other`.
-macro_rules! with_pair {
-    ($any_stack:expr, $any_net:expr, ($stack:ident, $net:ident) => $body:expr, _ => $other:expr) => {
-        match ($any_stack, $any_net) {
-            (AnyStack::H32($stack), AnyNet::H32($net)) => $body,
-            (AnyStack::H64($stack), AnyNet::H64($net)) => $body,
-            (AnyStack::H128($stack), AnyNet::H128($net)) => $body,
-            (AnyStack::H256($stack), AnyNet::H256($net)) => $body,
-            (AnyStack::H512($stack), AnyNet::H512($net)) => $body,
-            _ => $other,
-        }
-    };
 }
 
 impl AnyStack {
@@ -216,16 +238,3 @@ impl AnyStack {
         }, _ => None)
     }
 }
-
-/// `From<AccumulatorStack<H>>` for each width.
-macro_rules! stack_conversions {
-    ($($width:literal => $variant:ident),*) => {$(
-        impl From<AccumulatorStack<$width>> for AnyStack {
-            fn from(stack: AccumulatorStack<$width>) -> AnyStack {
-                AnyStack::$variant(stack)
-            }
-        }
-    )*};
-}
-
-stack_conversions!(32 => H32, 64 => H64, 128 => H128, 256 => H256, 512 => H512);

@@ -15,20 +15,46 @@ use shakmaty::{Board, Color, File, Piece, Square};
 /// squares.
 pub const INPUTS: usize = 768;
 
-/// The hidden widths (neurons per perspective, the accumulator's width)
-/// the engine plays: a net file of another width is refused. Each is a
-/// compile-time instance of the net (`AnyNet`).
-pub const WIDTHS: [usize; 5] = [32, 64, 128, 256, 512];
+/// The one list of the hidden widths the engine plays (neurons per
+/// perspective, the accumulator's width), each with the name of its
+/// variant in `AnyNet` and `AnyStack`: `widths!(m)` expands to
+/// `m! { ; 32 => H32, 64 => H64, … }`, and `widths!(m, tokens)` puts the
+/// tokens before the `;` (a `$`, for a callback that defines a macro of
+/// its own). Everything that depends on the widths is made from it:
+/// [`WIDTHS`], the variants of `AnyNet` and `AnyStack` and their
+/// conversions, the dispatch from a width read at run time to its
+/// compiled code (`any::at_width`, which the file reader and
+/// `FloatNet::quantise` use) and the tests' walk over the widths. A new
+/// width is one more pair here.
+macro_rules! widths {
+    ($callback:ident $(, $($before:tt)*)?) => {
+        $callback! { $($($before)*)? ; 32 => H32, 64 => H64, 128 => H128, 256 => H256, 512 => H512 }
+    };
+}
+pub(crate) use widths;
+
+/// Defines [`WIDTHS`] from the list of `widths!`.
+macro_rules! define_widths {
+    (; $($width:literal => $variant:ident),*) => {
+        /// The hidden widths the engine plays, narrowest first: a net file
+        /// of another width is refused. Each is a compile-time instance of
+        /// the net (`AnyNet`).
+        pub const WIDTHS: [usize; [$($width),*].len()] = [$($width),*];
+    };
+}
+widths!(define_widths);
 
 /// The width of the built-in net, and the trainer's default.
 pub const DEFAULT_HIDDEN: usize = 256;
 
 // The SIMD kernels work in whole registers of up to 32 lanes, and the
-// scalar dot product in chunks of 16.
+// scalar dot product in chunks of 16; the file's largest size is the last
+// width's.
 const _: () = {
     let mut i = 0;
     while i < WIDTHS.len() {
         assert!(WIDTHS[i].is_multiple_of(32));
+        assert!(i == 0 || WIDTHS[i - 1] < WIDTHS[i]);
         i += 1;
     }
 };

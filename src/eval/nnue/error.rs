@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::eval::score_model::ScoreModelError;
+
 /// A net that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NetError {
@@ -48,6 +50,22 @@ pub enum NetError {
         /// The file's layout code.
         found: u32,
     },
+    /// A score model kind the engine does not know (version 3's field).
+    #[error(
+        "net file of score model kind {found}: this engine reads kinds 0 (none) and 1 \
+         (win/draw/loss by material)"
+    )]
+    UnknownScoreModel {
+        /// The file's kind.
+        found: u32,
+    },
+    /// A file without a score model (kind 0) whose coefficients are not
+    /// all zero: written by something else than this engine.
+    #[error("net file has no score model (kind 0) but coefficients that are not 0")]
+    StrayScoreModel,
+    /// The file's score model is not one the engine can read scores with.
+    #[error("net file's {0}")]
+    BadScoreModel(#[from] ScoreModelError),
     /// A header field (inputs, buckets, activation, QA, QB, SCALE) other
     /// than this engine's nets have.
     #[error("wrong net architecture: {field} is {found} in the file, {expected} in this engine")]
@@ -58,6 +76,17 @@ pub enum NetError {
         found: u32,
         /// This engine's value.
         expected: u32,
+    },
+    /// The file is larger than any net file this engine reads (read no
+    /// further than that).
+    #[error(
+        "net file too large: {found} bytes or more; the largest net file this engine reads has {limit}"
+    )]
+    TooLarge {
+        /// The file's size (for a device that never ends, the bytes read).
+        found: u64,
+        /// The largest net file's size.
+        limit: usize,
     },
     /// The file ends early.
     #[error("net file truncated: {found} bytes, a net of this architecture has {expected}")]

@@ -6,7 +6,7 @@
 
 use shakmaty::{Board, Color};
 
-use super::any::AnyNet;
+use super::any::{AnyNet, WidthFn, at_width};
 use super::arch::{INPUTS, Layout, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE, feature_seen};
 use super::column::Column;
 use super::error::NetError;
@@ -97,17 +97,22 @@ impl FloatNet {
     ///
     /// [`NetError::UnsupportedWidth`] for a width the engine does not play.
     pub fn quantise(&self) -> Result<AnyNet, NetError> {
-        Ok(match self.hidden {
-            32 => AnyNet::H32(self.quantise_to()),
-            64 => AnyNet::H64(self.quantise_to()),
-            128 => AnyNet::H128(self.quantise_to()),
-            256 => AnyNet::H256(self.quantise_to()),
-            512 => AnyNet::H512(self.quantise_to()),
-            found => {
-                return Err(NetError::UnsupportedWidth {
-                    found: u32::try_from(found).unwrap_or(u32::MAX),
-                });
+        /// [`FloatNet::quantise_to`] at the width of the dispatch.
+        struct Quantise<'a>(&'a FloatNet);
+
+        impl WidthFn for Quantise<'_> {
+            type Output = AnyNet;
+
+            fn call<const H: usize>(self) -> AnyNet
+            where
+                AnyNet: From<Net<H>>,
+            {
+                AnyNet::from(self.0.quantise_to::<H>())
             }
+        }
+
+        at_width(self.hidden, Quantise(self)).ok_or(NetError::UnsupportedWidth {
+            found: u32::try_from(self.hidden).unwrap_or(u32::MAX),
         })
     }
 

@@ -12,7 +12,7 @@
 //! | `crc.rs` | the CRC-32 of the file ([`crc32`]) |
 //! | `net.rs` | the quantised weights of one width ([`Net`]) |
 //! | `any.rs` | a net of any width, chosen when read ([`AnyNet`]), and its stack ([`AnyStack`]) |
-//! | `file.rs` | reading and writing the net file, every check |
+//! | `file.rs` | the net file: the net and its score model ([`NetFile`]), every check, the one bounded reader ([`read_file`]) |
 //! | `error.rs` | why a net is refused ([`NetError`]) |
 //! | `float.rs` | the float net, its exact forward pass, its quantisation ([`FloatNet`]) |
 //! | `delta.rs` | the pieces a move adds and removes ([`Delta`]) |
@@ -68,7 +68,8 @@ pub use crc::crc32;
 pub use delta::{Delta, Placed};
 pub use error::NetError;
 pub use file::{
-    HEADER_LEN, MAGIC, MAX_FILE_LEN, VERSION, VERSION_1, file_len, header_len, payload_len,
+    HEADER_LEN, MAGIC, MAX_FILE_LEN, NetFile, VERSION, VERSION_1, VERSION_2, file_len, header_len,
+    payload_len, read_file,
 };
 pub use float::{FloatNet, screlu};
 pub use net::Net;

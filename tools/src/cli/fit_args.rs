@@ -15,8 +15,9 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 1.0, value_parser = lambda)]
     pub lambda: f32,
     /// K, centipawns: an evaluation e predicts the result sigmoid(e / K)
-    /// [default: fitted, the K with which the training positions' search
-    /// scores best predict their results].
+    /// [default: tune fits it, the K with which the training positions'
+    /// search scores best predict their results; train uses 250, the
+    /// built-in net's recipe, and fits it with --fit-scale].
     #[arg(long, value_name = "K", value_parser = positive)]
     pub scale: Option<f32>,
     /// Hold out every Nth game (whole games) to measure the fit

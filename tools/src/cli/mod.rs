@@ -1,7 +1,8 @@
 //! The command line (clap): `shears` runs UCI; subcommands run bench
 //! (`bench.rs`), perft, perft suites and EPD test suites (`suites.rs`),
 //! datagen (`datagen.rs`), tune (`tune.rs`), spsa (`spsa.rs`), train
-//! (`train.rs`), the data files' tools (`data.rs`), tree and compare
+//! (`train.rs`), the data files' tools (`data.rs`), the nets' tools
+//! (`net.rs`), tree and compare
 //! (`theory.rs`), make and show opening books (`book.rs`), and tb, tb-play
 //! and tb-gen (`tablebase.rs`). Each
 //! command's arguments are one struct in its topic file, and each command
@@ -23,6 +24,7 @@ mod data;
 mod datagen;
 mod eval_args;
 mod fit_args;
+mod net;
 mod spsa;
 mod suites;
 mod tablebase;
@@ -37,6 +39,7 @@ pub use data::{DataArgs, DataCommand};
 pub use datagen::DatagenArgs;
 pub use eval_args::EvalArgs;
 pub use fit_args::FitArgs;
+pub use net::{NetArgs, NetCommand, SetModelArgs, train_args};
 pub use suites::{EpdArgs, PerftArgs, PerftSuiteArgs};
 pub use tablebase::{TbArgs, TbGenArgs, TbPlayArgs};
 pub use theory::{
@@ -129,6 +132,10 @@ pub enum CliCommand {
     /// The data files: stats, verify against the manifest, convert a game
     /// file, convert match PGNs into a game file.
     Data(DataArgs),
+    /// The nets: list the manifest's, show a net file, make a net again
+    /// from its manifest entry and compare (verify), write a score model
+    /// into a net file.
+    Net(NetArgs),
 }
 
 /// Runs the parsed command line. UCI mode starts whatever engine.toml
@@ -158,6 +165,7 @@ pub fn run(cli: Cli) -> ExitCode {
         CliCommand::Tune(args) => tune::run(&args),
         CliCommand::Train(args) => train::run(&args),
         CliCommand::Data(args) => data::run(&args),
+        CliCommand::Net(args) => net::run(&args),
     }
 }
 

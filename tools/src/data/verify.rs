@@ -22,6 +22,7 @@ use thiserror::Error;
 use super::manifest::{DataSet, MANIFEST_PATH, Manifest, ManifestError};
 use super::reader::DataError;
 use super::stats::{Stats, sha256_spliced, stats};
+use crate::util::repo::find_repository_file;
 
 /// Why a file cannot be checked.
 #[derive(Debug, Error)]
@@ -65,41 +66,18 @@ pub enum Verdict {
 
 /// The manifest to use: `given`, else the first that exists of the
 /// working directory's and its parents' `docs/data/manifest.toml`, then
-/// the sources' ([`sources_manifest`]).
+/// the sources' ([`find_repository_file`]).
 ///
 /// # Errors
 ///
 /// [`VerifyError::NoManifest`] naming the places looked in.
 pub fn find_manifest(given: Option<&Path>) -> Result<PathBuf, VerifyError> {
-    if let Some(path) = given {
-        return Ok(path.to_path_buf());
-    }
-    let mut looked = Vec::new();
-    if let Ok(cwd) = std::env::current_dir() {
-        for dir in cwd.ancestors() {
-            let path = dir.join(MANIFEST_PATH);
-            if path.is_file() {
-                return Ok(path);
-            }
+    match given {
+        Some(path) => Ok(path.to_path_buf()),
+        None => {
+            find_repository_file(MANIFEST_PATH).map_err(|looked| VerifyError::NoManifest { looked })
         }
-        looked.push(format!(
-            "{MANIFEST_PATH} in {} and its parents",
-            cwd.display()
-        ));
     }
-    let path = sources_manifest();
-    if path.is_file() {
-        return Ok(path);
-    }
-    looked.push(path.display().to_string());
-    Err(VerifyError::NoManifest { looked })
-}
-
-/// The manifest beside the sources this binary was built from.
-pub fn sources_manifest() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join(MANIFEST_PATH)
 }
 
 /// Checks `file` against its set of the manifest `manifest` (the set

@@ -1,29 +1,43 @@
 //! The trained net into the engine's net file (docs/nnue.md § The net
-//! file), through the engine's own quantisation and writer, read back by
-//! the engine's own reader; and how far the quantised net is from the
-//! float net on the held-out positions ([`Agreement`]).
+//! file), with the score model fitted to it, through the engine's own
+//! quantisation and writer, read back by the engine's own reader; and how
+//! far the quantised net is from the float net on the held-out positions
+//! ([`Agreement`]).
 
 use std::fs;
 use std::path::Path;
 
 use rayon::prelude::*;
 
-use shears::eval::nnue::AnyNet;
 use shears::eval::nnue::arch::{QA, QB, SCALE};
+use shears::eval::nnue::{AnyNet, NetFile};
 
 use super::error::TrainError;
 use super::loss::Target;
 use super::model::{Model, Scratch};
 use super::sample::Sample;
+use super::score_fit::{self, ScoreFit};
 
 /// Positions per parallel work item.
 const CHUNK: usize = 4096;
 
-/// Quantises `model`, writes it to `path` (making its folder) through a
-/// temporary file beside it and a rename, so that a run stopped while it
-/// writes leaves the old file as it was, and reads it back with the
-/// engine's reader: the net the engine will play. An existing `path` is
-/// replaced only when `replace` is set.
+/// A net exported: the net the engine will play, and its score model's
+/// fit (or why there is none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exported {
+    /// The net, as the engine read it back.
+    pub net: AnyNet,
+    /// The score model written with it, fitted on the data's positions
+    /// ([`score_fit::fit`]), or why there is none.
+    pub fit: Result<ScoreFit, String>,
+}
+
+/// Quantises `model`, fits its score model on `samples` (the run's
+/// positions: [`score_fit::fit`]), writes both to `path` (making its
+/// folder) through a temporary file beside it and a rename, so that a run
+/// stopped while it writes leaves the old file as it was, and reads it back
+/// with the engine's reader: the net the engine will play. An existing
+/// `path` is replaced only when `replace` is set.
 ///
 /// # Errors
 ///
@@ -31,7 +45,12 @@ const CHUNK: usize = 4096;
 /// number or an output bias beyond the quantised range; `path` exists and
 /// `replace` is not set; a file that cannot be written; a file the reader
 /// refuses (which would be a bug here).
-pub fn export(model: &Model, path: &Path, replace: bool) -> Result<AnyNet, TrainError> {
+pub fn export(
+    model: &Model,
+    path: &Path,
+    replace: bool,
+    samples: &[Sample],
+) -> Result<Exported, TrainError> {
     exportable(model)?;
     let net = model
         .to_float_net()?
@@ -44,15 +63,17 @@ pub fn export(model: &Model, path: &Path, replace: bool) -> Result<AnyNet, Train
             path: path.to_path_buf(),
         });
     }
+    let fit = score_fit::fit(&net, samples);
+    let file = NetFile::new(net, fit.as_ref().ok().map(|f| f.model));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(|e| TrainError::io(dir, e))?;
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = fs::write(&temporary, net.to_bytes())
+    let written = fs::write(&temporary, file.to_bytes())
         .map_err(|e| TrainError::io(&temporary, e))
         .and_then(|()| {
-            AnyNet::load(&temporary).map_err(|source| TrainError::Export {
+            NetFile::load(&temporary).map_err(|source| TrainError::Export {
                 path: temporary.clone(),
                 source,
             })
@@ -65,8 +86,11 @@ pub fn export(model: &Model, path: &Path, replace: bool) -> Result<AnyNet, Train
         let _ = fs::remove_file(&temporary);
     }
     let loaded = written?;
-    debug_assert_eq!(loaded, net);
-    Ok(loaded)
+    debug_assert_eq!(loaded, file);
+    Ok(Exported {
+        net: loaded.net,
+        fit,
+    })
 }
 
 /// Whether the net file can hold `model`'s weights: every one a number,

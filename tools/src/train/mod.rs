@@ -22,6 +22,7 @@
 //! | `trainer.rs` | the settings, the shuffled batches of an epoch ([`Trainer`]) |
 //! | `checkpoint.rs` | the run saved after an epoch ([`Checkpoint`]) |
 //! | `export.rs` | the net file, and the quantised net against the float net ([`Agreement`]) |
+//! | `score_fit.rs` | the net's own score model, fitted to its evaluations of the data ([`ScoreFit`]) |
 //! | `run.rs` | one run from the files to the net file, with its output ([`run()`]) |
 //! | `error.rs` | [`TrainError`] |
 
@@ -36,6 +37,7 @@ mod model;
 mod run;
 mod sample;
 mod schedule;
+mod score_fit;
 mod trainer;
 
 #[cfg(test)]
@@ -45,11 +47,12 @@ pub use adamw::AdamW;
 pub use checkpoint::Checkpoint;
 pub use dataset::{Dataset, Parts, Split, load};
 pub use error::TrainError;
-pub use export::{Agreement, agreement, export};
+pub use export::{Agreement, Exported, agreement, export};
 pub use gradient::{Worker, batch_gradient, mean_losses};
 pub use loss::{Target, fit_scale, score_loss, sigmoid};
 pub use model::{Model, Scratch, param_count};
 pub use run::{RunConfig, Summary, run};
 pub use sample::{Features, MAX_PIECES, Sample};
 pub use schedule::Schedule;
+pub use score_fit::{ScoreFit, fit as fit_score_model};
 pub use trainer::{EpochReport, Settings, Trainer};

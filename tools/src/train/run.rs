@@ -1,7 +1,7 @@
 //! One `shears train` run from start to end, with what it prints: the
 //! data, K, the epochs (a progress bar on a terminal, one line per epoch on
-//! stdout), a checkpoint after each epoch, the export and the agreement of
-//! the quantised net with the float net.
+//! stdout), a checkpoint after each epoch, the export with the net's score
+//! model and the agreement of the quantised net with the float net.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -280,7 +280,29 @@ fn run_in_pool(config: &RunConfig) -> Result<Summary, TrainError> {
     if trainer.adam.steps == 0 {
         return Err(TrainError::Untrained);
     }
-    let net = export(&trainer.model, &config.out, config.replace)?;
+    let exported = export(&trainer.model, &config.out, config.replace, samples)?;
+    let net = exported.net;
+    match &exported.fit {
+        Ok(fit) => {
+            println!(
+                "score model: fitted on {} positions, the net's evaluations against their \
+                 games' results: a pawn is {:.1} of its centipawns; log-loss {:.4} (the \
+                 results' frequencies alone: {:.4})",
+                fit.positions,
+                fit.model.pawn(),
+                fit.log_loss,
+                fit.baseline
+            );
+            if fit.degree < 3 {
+                println!(
+                    "score model: a(t) and b(t) of degree {} ({})",
+                    fit.degree,
+                    fit.refused.join("; ")
+                );
+            }
+        }
+        Err(reason) => println!("no score model: {reason}"),
+    }
     let agreement = agreement(&trainer.model, &net, samples, &parts.validation, &target);
     println!(
         "net written to {} ({} bytes)",

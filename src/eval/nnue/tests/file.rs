@@ -6,13 +6,21 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
-use super::super::any::AnyNet;
-use super::super::arch::Layout;
+use shakmaty::Position as _;
+
+use super::super::any::{AnyNet, AnyStack};
+use super::super::arch::{Layout, WIDTHS};
 use super::super::crc::crc32;
 use super::super::error::NetError;
-use super::super::file::{HEADER_LEN, VERSION, file_len, header_len, payload_len};
+use super::super::file::NetFile;
+use super::super::file::{
+    HEADER_LEN, MAX_FILE_LEN, VERSION, file_len, header_len, payload_len, read_file,
+};
+use super::super::float::FloatNet;
 use super::super::net::Net;
-use super::{for_each_width, random_net};
+use super::{for_each_width, positions, random_float_net, random_games, random_net};
+use crate::eval::score_model::{ScoreModel, ScoreModelError};
+use sha2::{Digest, Sha256};
 
 /// The size of a 256-wide file.
 const FILE_LEN: usize = file_len(256);
@@ -47,9 +55,21 @@ fn with_u32(bytes: &[u8], offset: usize, value: u32) -> Vec<u8> {
     resealed(bytes)
 }
 
-/// A version 2 file of a plain net as the version 1 format has it: version
-/// 1, no layout field, resealed.
-fn as_version_1(v2: &[u8]) -> Vec<u8> {
+/// A version 3 file without a score model as the version 2 format has it:
+/// version 2, no score model fields, resealed.
+fn as_version_2(v3: &[u8]) -> Vec<u8> {
+    assert_eq!(u32::from_le_bytes(v3[8..12].try_into().unwrap()), VERSION);
+    assert!(v3[44..112].iter().all(|&b| b == 0), "no score model");
+    let mut v2 = v3[..44].to_vec();
+    v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+    v2.extend_from_slice(&v3[112..]);
+    resealed(v2)
+}
+
+/// A version 3 file of a plain net without a score model as the version 1
+/// format has it: version 1, no layout field, resealed.
+fn as_version_1(v3: &[u8]) -> Vec<u8> {
+    let v2 = as_version_2(v3);
     assert_eq!(
         u32::from_le_bytes(v2[40..44].try_into().unwrap()),
         0,
@@ -59,6 +79,20 @@ fn as_version_1(v2: &[u8]) -> Vec<u8> {
     v1[8..12].copy_from_slice(&1u32.to_le_bytes());
     v1.extend_from_slice(&v2[44..]);
     resealed(v1)
+}
+
+/// The net of the file `path`.
+fn load(path: &std::path::Path) -> Result<AnyNet, NetError> {
+    NetFile::load(path).map(|file| file.net)
+}
+
+/// A score model as a fit gives one (s6-g2's).
+fn fitted_model() -> ScoreModel {
+    ScoreModel::net(
+        [-946.076, 2407.064, -1936.437, 589.700],
+        [-463.316, 1066.263, -710.164, 198.611],
+    )
+    .expect("a fitted model")
 }
 
 #[test]
@@ -80,30 +114,88 @@ fn a_net_file_round_trips_byte_for_byte_at_every_width_and_layout() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("net.bin");
         std::fs::write(&path, &bytes).expect("the file is written");
-        assert!(AnyNet::load(&path).expect("the file reads") == AnyNet::from(net));
+        assert!(load(&path).expect("the file reads") == AnyNet::from(net.clone()));
+        // With a score model: the same weights, and the model read back.
+        let file = NetFile::new(AnyNet::from(net), Some(fitted_model()));
+        let with_model = file.to_bytes();
+        assert_eq!(with_model.len(), bytes.len());
+        assert_eq!(
+            with_model[HEADER_LEN..with_model.len() - 4],
+            bytes[HEADER_LEN..bytes.len() - 4]
+        );
+        assert_eq!(NetFile::from_bytes(&with_model), Ok(file));
     }
     for layout in Layout::ALL {
         for_each_width!(check(layout));
     }
     assert_eq!(
         file_len(256),
-        394_804,
-        "44-byte header, weights, 4-byte checksum"
+        394_872,
+        "112-byte header, weights, 4-byte checksum"
     );
 }
 
 #[test]
-fn a_version_1_file_reads_as_a_plain_net() {
+fn every_width_of_the_list_is_quantised_written_read_and_evaluated_alike() {
+    // A walk over `WIDTHS` at run time, through the dispatch every width
+    // read from a file takes (`at_width`): a width in the list without its
+    // compiled code, or the other way round, fails here.
+    let games = random_games(2, 1, 12);
+    let boards = positions(&games);
+    for (i, &hidden) in WIDTHS.iter().enumerate() {
+        for layout in Layout::ALL {
+            let float = random_float_net(hidden, layout, 60 + i as u64, 0.12, 0.15);
+            let net = float.quantise().expect("a width of the list is quantised");
+            assert_eq!((net.hidden(), net.layout()), (hidden, layout));
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), file_len(hidden), "width {hidden}");
+            let read = AnyNet::from_bytes(&bytes).expect("a written net reads back");
+            assert_eq!(read, net, "width {hidden} {layout:?}");
+            let mut stack = AnyStack::default();
+            stack.fit(&read, 4);
+            assert_eq!(stack.plies(), 4);
+            for pos in &boards {
+                let (board, stm) = (pos.board(), pos.turn());
+                let quantised = read.evaluate_board(board, stm);
+                stack.set_root(&read, board);
+                assert_eq!(stack.evaluate(0, &read, board, stm), Some(quantised));
+                // Small weights: the integer net stays near the float one.
+                let float_cp = float.evaluate(board, stm);
+                assert!(
+                    (quantised as f32 - float_cp).abs() < 40.0,
+                    "width {hidden}: {quantised} against {float_cp}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        FloatNet::zeroed(100, Layout::Plain).quantise(),
+        Err(NetError::UnsupportedWidth { found: 100 })
+    );
+    assert_eq!(MAX_FILE_LEN, file_len(WIDTHS[WIDTHS.len() - 1]));
+}
+
+#[test]
+fn version_1_and_2_files_read_as_nets_without_a_score_model() {
     fn check<const H: usize>()
     where
         AnyNet: From<Net<H>>,
     {
+        for layout in Layout::ALL {
+            let net = random_net::<H>(44, 505, layout);
+            let v2 = as_version_2(&net.to_bytes());
+            assert_eq!(v2.len(), header_len(2) + payload_len(H) + 4);
+            let read = NetFile::from_bytes(&v2).expect("a version 2 file reads");
+            assert_eq!((read.version, read.model), (2, None));
+            assert!(read.net == AnyNet::from(net));
+        }
         let net = random_net::<H>(44, 505, Layout::Plain);
         let v1 = as_version_1(&net.to_bytes());
         assert_eq!(v1.len(), header_len(1) + payload_len(H) + 4);
-        let read = AnyNet::from_bytes(&v1).expect("a version 1 file reads");
-        assert_eq!(read.layout(), Layout::Plain);
-        assert!(read == AnyNet::from(net));
+        let read = NetFile::from_bytes(&v1).expect("a version 1 file reads");
+        assert_eq!((read.version, read.model), (1, None));
+        assert_eq!(read.net.layout(), Layout::Plain);
+        assert!(read.net == AnyNet::from(net));
         // Cut or extended, it is measured by its own header.
         assert_eq!(
             AnyNet::from_bytes(&v1[..v1.len() - 1]),
@@ -120,12 +212,33 @@ fn a_version_1_file_reads_as_a_plain_net() {
     let net = AnyNet::from_bytes(old).expect("a version 1 net reads");
     assert_eq!((net.hidden(), net.layout()), (256, Layout::Plain));
     assert_eq!(as_version_1(&net.to_bytes()), old.to_vec());
-    // The built-in net is a version 2 file, written back byte for byte.
+    // And one of version 2.
+    let old = include_bytes!("../../../../nets/s6-e40.nnue");
+    assert_eq!(u32::from_le_bytes(old[8..12].try_into().unwrap()), 2);
+    let net = AnyNet::from_bytes(old).expect("a version 2 net reads");
+    assert_eq!(as_version_2(&net.to_bytes()), old.to_vec());
+}
+
+#[test]
+fn the_built_in_net_is_s6_g2_with_its_score_model_in_a_version_3_file() {
     let built_in = include_bytes!("../../../../nets/default.nnue");
-    assert_eq!(u32::from_le_bytes(built_in[8..12].try_into().unwrap()), 2);
-    let net = AnyNet::from_bytes(built_in).expect("the built-in net reads");
-    assert_eq!((net.hidden(), net.layout()), (256, Layout::Plain));
-    assert_eq!(net.to_bytes(), built_in.to_vec());
+    let file = NetFile::from_bytes(built_in).expect("the built-in net reads");
+    assert_eq!(file.version, VERSION);
+    assert_eq!((file.net.hidden(), file.net.layout()), (256, Layout::Plain));
+    assert_eq!(file.model, Some(fitted_model()));
+    // Written back byte for byte.
+    assert_eq!(file.to_bytes(), built_in.to_vec());
+    // Its weights are s6-g2's: without its model, as version 2, it is the
+    // file s6-g2 was adopted as (docs/nets/manifest.toml).
+    let v2 = as_version_2(&file.net.to_bytes());
+    let sha: String = Sha256::digest(&v2)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(
+        sha,
+        "0dd15d793e1c60546e0145cd4480efc780e0979dac9ca0a253062749cfc9107b"
+    );
 }
 
 #[test]
@@ -136,7 +249,23 @@ fn the_file_starts_with_the_header_of_the_spec() {
         .chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    assert_eq!(fields, [2, 768, 256, 1, 1, 255, 64, 400, 1]);
+    assert_eq!(fields[..10], [3, 768, 256, 1, 1, 255, 64, 400, 1, 0]);
+    // No score model: its coefficients are 0.
+    assert!(bytes[48..HEADER_LEN].iter().all(|&b| b == 0));
+    assert_eq!(HEADER_LEN, 112);
+    // With one: kind 1, then a(t) and b(t), highest power first, in f64.
+    let model = fitted_model();
+    let with_model = NetFile::new(AnyNet::from_bytes(&bytes).unwrap(), Some(model)).to_bytes();
+    assert_eq!(
+        u32::from_le_bytes(with_model[44..48].try_into().unwrap()),
+        1
+    );
+    let coefficients: Vec<f64> = with_model[48..HEADER_LEN]
+        .chunks(8)
+        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(coefficients[..4], model.a);
+    assert_eq!(coefficients[4..], model.b);
     // The first weight is W1[feature 0][neuron 0]; the last before the
     // checksum is b2.
     let net = Net::<256>::try_from(AnyNet::from_bytes(&bytes).unwrap()).unwrap();
@@ -210,7 +339,7 @@ fn every_kind_of_bad_file_gets_its_error() {
     );
 
     // Another version.
-    for version in [0, 3, u32::MAX] {
+    for version in [0, 4, u32::MAX] {
         assert_eq!(
             read(&with_u32(&good, 8, version)),
             NetError::UnsupportedVersion {
@@ -273,6 +402,34 @@ fn every_kind_of_bad_file_gets_its_error() {
         read(&with_u32(&good, 40, 2)),
         NetError::UnknownLayout { found: 2 }
     );
+    // An unknown kind of score model; coefficients without a model; a
+    // model that is none.
+    assert_eq!(
+        read(&with_u32(&good, 44, 2)),
+        NetError::UnknownScoreModel { found: 2 }
+    );
+    let mut stray = good.clone();
+    stray[60] = 1;
+    assert_eq!(read(&resealed(stray)), NetError::StrayScoreModel);
+    assert_eq!(
+        read(&with_u32(&good, 44, 1)),
+        NetError::BadScoreModel(ScoreModelError::TooSmall {
+            parameter: 'a',
+            material: 3,
+            value: "0.000".to_owned()
+        })
+    );
+    let model = fitted_model();
+    let mut nan = NetFile::new(AnyNet::from_bytes(&good).unwrap(), Some(model)).to_bytes();
+    nan[48 + 8 * 5..48 + 8 * 6].copy_from_slice(&f64::NAN.to_le_bytes());
+    assert!(matches!(
+        read(&resealed(nan)),
+        NetError::BadScoreModel(ScoreModelError::NotFinite {
+            parameter: 'b',
+            index: 1,
+            ..
+        })
+    ));
 
     // A corrupt byte anywhere: in the header, the weights or the checksum.
     for at in [30, HEADER_LEN + 12_345, FILE_LEN - 6, FILE_LEN - 1] {
@@ -311,7 +468,7 @@ fn every_kind_of_bad_file_gets_its_error() {
 
     // A file that is not there.
     let missing = std::path::Path::new("no/such/folder/net.bin");
-    assert!(matches!(AnyNet::load(missing), Err(NetError::Io { .. })));
+    assert!(matches!(load(missing), Err(NetError::Io { .. })));
 }
 
 #[test]
@@ -338,10 +495,23 @@ fn the_errors_say_what_is_wrong() {
     );
     assert_eq!(
         message(NetError::UnsupportedVersion {
-            found: 3,
-            expected: 2
+            found: 4,
+            expected: 3
         }),
-        "net file format version 3; this engine reads versions 1 to 2"
+        "net file format version 4; this engine reads versions 1 to 3"
+    );
+    assert_eq!(
+        message(NetError::UnknownScoreModel { found: 7 }),
+        "net file of score model kind 7: this engine reads kinds 0 (none) and 1 (win/draw/loss \
+         by material)"
+    );
+    assert_eq!(
+        message(NetError::BadScoreModel(ScoreModelError::NotFinite {
+            parameter: 'a',
+            index: 0,
+            value: "NaN".to_owned()
+        })),
+        "net file's score model coefficient 0 of a is NaN, not a finite number"
     );
     assert_eq!(
         message(NetError::TrailingBytes {
@@ -349,6 +519,81 @@ fn the_errors_say_what_is_wrong() {
             expected: 10
         }),
         "net file has 2 bytes after its end (12 bytes, a net of this architecture has 10)"
+    );
+}
+
+#[test]
+fn the_one_reader_of_net_files_is_bounded_in_size() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).expect("the file is written");
+        path
+    };
+    let good = small_file();
+    // A whole file reads; cut, it is truncated (its header measures it).
+    let path = write("good.nnue", &good);
+    assert_eq!(read_file(&path).unwrap(), good);
+    assert!(load(&path).is_ok());
+    let cut = write("cut.nnue", &good[..good.len() - 3]);
+    assert_eq!(
+        load(&cut),
+        Err(NetError::Truncated {
+            found: good.len() - 3,
+            expected: good.len()
+        })
+    );
+    // Larger than the largest net file: refused, having read no more than
+    // one byte past that size.
+    let mut huge = good.clone();
+    huge.resize(MAX_FILE_LEN + 100, 7);
+    let huge = write("huge.nnue", &huge);
+    assert_eq!(
+        read_file(&huge),
+        Err(NetError::TooLarge {
+            found: (MAX_FILE_LEN + 100) as u64,
+            limit: MAX_FILE_LEN
+        })
+    );
+    // Exactly as large as the largest net file: read, and then judged by
+    // its header.
+    let mut largest = good.clone();
+    largest.resize(MAX_FILE_LEN, 0);
+    let largest = write("largest.nnue", &largest);
+    assert_eq!(
+        load(&largest),
+        Err(NetError::TrailingBytes {
+            found: MAX_FILE_LEN,
+            expected: good.len()
+        })
+    );
+    // Nothing there, or a folder.
+    for path in [dir.path().join("missing.nnue"), dir.path().to_path_buf()] {
+        assert!(
+            matches!(read_file(&path), Err(NetError::Io { .. })),
+            "{}",
+            path.display()
+        );
+    }
+    // A device that never ends.
+    let zero = std::path::Path::new("/dev/zero");
+    if zero.exists() {
+        assert_eq!(
+            read_file(zero),
+            Err(NetError::TooLarge {
+                found: MAX_FILE_LEN as u64 + 1,
+                limit: MAX_FILE_LEN
+            })
+        );
+    }
+    assert_eq!(
+        NetError::TooLarge {
+            found: 5_000_000,
+            limit: 800_000
+        }
+        .to_string(),
+        "net file too large: 5000000 bytes or more; the largest net file this engine reads has \
+         800000"
     );
 }
 
@@ -384,13 +629,34 @@ proptest! {
         }
         // Any answer but a panic; a net read is the file it was read from
         // (or, read as version 1, its version 2 twin).
-        if let Ok(net) = AnyNet::from_bytes(&bytes) {
-            let written = net.to_bytes();
-            if bytes[8..12] == 1u32.to_le_bytes() {
-                prop_assert_eq!(as_version_1(&written), bytes);
-            } else {
-                prop_assert_eq!(written, bytes);
+        if let Ok(file) = NetFile::from_bytes(&bytes) {
+            match file.version {
+                1 => prop_assert_eq!(as_version_1(&file.net.to_bytes()), bytes),
+                2 => prop_assert_eq!(as_version_2(&file.net.to_bytes()), bytes),
+                _ => prop_assert_eq!(file.to_bytes(), bytes),
             }
+        }
+    }
+
+    #[test]
+    fn any_file_cut_or_grown_is_read_or_refused_never_a_panic(
+        len in 0..MAX_FILE_LEN + 64,
+        fill in any::<u8>(),
+    ) {
+        // Through the file: a valid net cut to `len` bytes, or grown to
+        // them with `fill`, up to past the largest net file.
+        let mut bytes = small_file();
+        bytes.resize(len, fill);
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("net.nnue");
+        std::fs::write(&path, &bytes).expect("the file is written");
+        match load(&path) {
+            Ok(net) => prop_assert_eq!(net.to_bytes(), bytes),
+            Err(NetError::TooLarge { found, .. }) => {
+                prop_assert!(len > MAX_FILE_LEN);
+                prop_assert_eq!(found, len as u64);
+            }
+            Err(_) => prop_assert!(len <= MAX_FILE_LEN),
         }
     }
 }

@@ -44,16 +44,20 @@ pub(super) fn uniform_i16(rng: &mut Rng, limit: i16) -> i16 {
     (rng.below(span as usize) as i32 - i32::from(limit)) as i16
 }
 
-/// Runs `$check::<H>($args)` for every width the engine plays.
-macro_rules! for_each_width {
-    ($check:ident($($args:expr),*)) => {{
-        $check::<32>($($args),*);
-        $check::<64>($($args),*);
-        $check::<128>($($args),*);
-        $check::<256>($($args),*);
-        $check::<512>($($args),*);
-    }};
+/// Defines `for_each_width!(check(args…))`, which runs
+/// `check::<H>(args…)` for every width the engine plays, from the one list
+/// (`arch::widths!`).
+macro_rules! define_for_each_width {
+    ($d:tt ; $($width:literal => $variant:ident),*) => {
+        /// Runs `$check::<H>($args)` for every width the engine plays.
+        macro_rules! for_each_width {
+            ($d check:ident $d args:tt) => {{
+                $( $d check::<$width> $d args; )*
+            }};
+        }
+    };
 }
+super::arch::widths!(define_for_each_width, $);
 pub(super) use for_each_width;
 
 /// A float net `hidden` wide read with `layout`, with uniform weights: the

@@ -2,7 +2,7 @@
 //! agrees with the float net within docs/nnue.md's bound on every position.
 
 use shears::eval::nnue::arch::{DEFAULT_HIDDEN, Layout, QA, QB, SCALE};
-use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, screlu};
+use shears::eval::nnue::{Accumulator, AnyNet, Net, NetError, NetFile, screlu};
 
 use super::super::error::TrainError;
 use super::super::export::{agreement, export};
@@ -65,14 +65,16 @@ where
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("nets").join("trained.nnue");
-    let any = export(&trainer.model, &path, false).unwrap();
+    let exported = export(&trainer.model, &path, false, &[]).unwrap();
+    assert!(exported.fit.is_err(), "no positions, no score model");
+    let any = exported.net;
     // Written whole and renamed: no temporary file is left beside it.
     assert_eq!(
         std::fs::read_dir(path.parent().unwrap()).unwrap().count(),
         1
     );
     assert_eq!((any.hidden(), any.layout()), (H, layout));
-    assert_eq!(AnyNet::load(&path).unwrap(), any);
+    assert_eq!(NetFile::load(&path).unwrap().net, any);
     assert_eq!(
         any,
         trainer.model.to_float_net().unwrap().quantise().unwrap()
@@ -118,7 +120,7 @@ where
 fn a_net_of_another_hidden_size_is_not_exported() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("small.nnue");
-    let err = export(&Model::zeroed(8), &path, false).unwrap_err();
+    let err = export(&Model::zeroed(8), &path, false, &[]).unwrap_err();
     assert!(err.to_string().contains("--hidden 8"), "{err}");
     assert!(!path.exists());
 }
@@ -130,20 +132,54 @@ fn a_net_the_file_cannot_hold_or_an_existing_file_without_replace_is_not_written
     let old = b"the previous net".to_vec();
     std::fs::write(&path, &old).unwrap();
     let fresh = Trainer::new(settings(DEFAULT_HIDDEN, 2)).model;
-    let err = export(&fresh, &path, false).unwrap_err();
+    let err = export(&fresh, &path, false, &[]).unwrap_err();
     assert!(matches!(err, TrainError::OutExists { .. }), "{err}");
     let mut exploded = fresh.clone();
     let b2 = exploded.b2_index();
     exploded.params[b2] = 1e9;
-    let err = export(&exploded, &path, true).unwrap_err();
+    let err = export(&exploded, &path, true, &[]).unwrap_err();
     assert!(err.to_string().contains("the output bias is"), "{err}");
     let mut not_a_number = fresh.clone();
     not_a_number.params[3] = f32::NAN;
-    let err = export(&not_a_number, &path, true).unwrap_err();
+    let err = export(&not_a_number, &path, true, &[]).unwrap_err();
     assert!(err.to_string().contains("weight 3 is NaN"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), old);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     // Asked to replace it, a sound net does.
-    let net = export(&fresh, &path, true).unwrap();
-    assert_eq!(AnyNet::load(&path).unwrap(), net);
+    let net = export(&fresh, &path, true, &[]).unwrap().net;
+    assert_eq!(NetFile::load(&path).unwrap().net, net);
+}
+
+#[test]
+fn a_trained_net_is_written_with_the_score_model_fitted_to_its_data() {
+    // Positions labelled by their material, results by the game's end: a
+    // net that learns the material has scores the results follow.
+    let data = samples(&games(40, 9));
+    assert!(data.len() > 2_000, "{}", data.len());
+    let indices = all(data.len());
+    let mut trainer = Trainer::new(settings(32, 2));
+    for _ in 0..4 {
+        trainer.train_epoch(&data, &indices, &mut |_| {});
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fitted.nnue");
+    let exported = export(&trainer.model, &path, false, &data).unwrap();
+    let fit = exported.fit.expect("a score model is fitted");
+    // Random games seldom reach the endgame: the cubic bends below zero
+    // where there is no data, and a lower degree is the model.
+    assert_eq!(fit.refused.len(), 3 - fit.degree, "{fit:?}");
+    assert_eq!(fit.positions, data.len());
+    assert!(fit.log_loss < fit.baseline, "{fit:?}");
+    assert!(fit.model.normalised && fit.model.pawn() > 1.0, "{fit:?}");
+    // The file holds it, with the net.
+    let file = NetFile::load(&path).unwrap();
+    assert_eq!(file.model, Some(fit.model));
+    assert_eq!(file.net, exported.net);
+    // The same data and net, the same model (any thread count: fixed
+    // chunks).
+    let again = super::super::fit_score_model(&exported.net, &data).unwrap();
+    assert_eq!(again, fit);
+    // Too few positions: a net without a model.
+    let few = super::super::fit_score_model(&exported.net, &data[..500]).unwrap_err();
+    assert!(few.contains("fewer than the 1000"), "{few}");
 }
