@@ -13,9 +13,7 @@ use super::super::arch::{Layout, WIDTHS};
 use super::super::crc::crc32;
 use super::super::error::NetError;
 use super::super::file::NetFile;
-use super::super::file::{
-    HEADER_LEN, MAX_FILE_LEN, VERSION, file_len, header_len, payload_len, read_file,
-};
+use super::super::file::{HEADER_LEN, MAX_FILE_LEN, VERSION, file_len, header_len, payload_len};
 use super::super::float::FloatNet;
 use super::super::net::Net;
 use super::{for_each_width, positions, random_float_net, random_games, random_net};
@@ -33,7 +31,7 @@ fn valid_file() -> Vec<u8> {
 }
 
 /// A valid file of a random net, 32 wide (for the property tests: small).
-fn small_file() -> Vec<u8> {
+pub(super) fn small_file() -> Vec<u8> {
     static FILE: OnceLock<Vec<u8>> = OnceLock::new();
     FILE.get_or_init(|| random_net::<32>(43, 505, Layout::KingMirrored).to_bytes())
         .clone()
@@ -82,7 +80,7 @@ fn as_version_1(v3: &[u8]) -> Vec<u8> {
 }
 
 /// The net of the file `path`.
-fn load(path: &std::path::Path) -> Result<AnyNet, NetError> {
+pub(super) fn load(path: &std::path::Path) -> Result<AnyNet, NetError> {
     NetFile::load(path).map(|file| file.net)
 }
 
@@ -402,35 +400,6 @@ fn every_kind_of_bad_file_gets_its_error() {
         read(&with_u32(&good, 40, 2)),
         NetError::UnknownLayout { found: 2 }
     );
-    // An unknown kind of score model; coefficients without a model; a
-    // model that is none.
-    assert_eq!(
-        read(&with_u32(&good, 44, 2)),
-        NetError::UnknownScoreModel { found: 2 }
-    );
-    let mut stray = good.clone();
-    stray[60] = 1;
-    assert_eq!(read(&resealed(stray)), NetError::StrayScoreModel);
-    assert_eq!(
-        read(&with_u32(&good, 44, 1)),
-        NetError::BadScoreModel(ScoreModelError::TooSmall {
-            parameter: 'a',
-            material: 3,
-            value: "0.000".to_owned()
-        })
-    );
-    let model = fitted_model();
-    let mut nan = NetFile::new(AnyNet::from_bytes(&good).unwrap(), Some(model)).to_bytes();
-    nan[48 + 8 * 5..48 + 8 * 6].copy_from_slice(&f64::NAN.to_le_bytes());
-    assert!(matches!(
-        read(&resealed(nan)),
-        NetError::BadScoreModel(ScoreModelError::NotFinite {
-            parameter: 'b',
-            index: 1,
-            ..
-        })
-    ));
-
     // A corrupt byte anywhere: in the header, the weights or the checksum.
     for at in [30, HEADER_LEN + 12_345, FILE_LEN - 6, FILE_LEN - 1] {
         let mut corrupt = good.clone();
@@ -469,6 +438,40 @@ fn every_kind_of_bad_file_gets_its_error() {
     // A file that is not there.
     let missing = std::path::Path::new("no/such/folder/net.bin");
     assert!(matches!(load(missing), Err(NetError::Io { .. })));
+}
+
+#[test]
+fn a_bad_score_model_gets_its_error() {
+    let good = valid_file();
+    let read = |bytes: &[u8]| AnyNet::from_bytes(bytes).expect_err("a bad file is refused");
+    // An unknown kind of score model; coefficients without a model; a
+    // model that is none.
+    assert_eq!(
+        read(&with_u32(&good, 44, 2)),
+        NetError::UnknownScoreModel { found: 2 }
+    );
+    let mut stray = good.clone();
+    stray[60] = 1;
+    assert_eq!(read(&resealed(stray)), NetError::StrayScoreModel);
+    assert_eq!(
+        read(&with_u32(&good, 44, 1)),
+        NetError::BadScoreModel(ScoreModelError::TooSmall {
+            parameter: 'a',
+            material: 3,
+            value: "0.000".to_owned()
+        })
+    );
+    let model = fitted_model();
+    let mut nan = NetFile::new(AnyNet::from_bytes(&good).unwrap(), Some(model)).to_bytes();
+    nan[48 + 8 * 5..48 + 8 * 6].copy_from_slice(&f64::NAN.to_le_bytes());
+    assert!(matches!(
+        read(&resealed(nan)),
+        NetError::BadScoreModel(ScoreModelError::NotFinite {
+            parameter: 'b',
+            index: 1,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -522,81 +525,6 @@ fn the_errors_say_what_is_wrong() {
     );
 }
 
-#[test]
-fn the_one_reader_of_net_files_is_bounded_in_size() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let write = |name: &str, bytes: &[u8]| {
-        let path = dir.path().join(name);
-        std::fs::write(&path, bytes).expect("the file is written");
-        path
-    };
-    let good = small_file();
-    // A whole file reads; cut, it is truncated (its header measures it).
-    let path = write("good.nnue", &good);
-    assert_eq!(read_file(&path).unwrap(), good);
-    assert!(load(&path).is_ok());
-    let cut = write("cut.nnue", &good[..good.len() - 3]);
-    assert_eq!(
-        load(&cut),
-        Err(NetError::Truncated {
-            found: good.len() - 3,
-            expected: good.len()
-        })
-    );
-    // Larger than the largest net file: refused, having read no more than
-    // one byte past that size.
-    let mut huge = good.clone();
-    huge.resize(MAX_FILE_LEN + 100, 7);
-    let huge = write("huge.nnue", &huge);
-    assert_eq!(
-        read_file(&huge),
-        Err(NetError::TooLarge {
-            found: (MAX_FILE_LEN + 100) as u64,
-            limit: MAX_FILE_LEN
-        })
-    );
-    // Exactly as large as the largest net file: read, and then judged by
-    // its header.
-    let mut largest = good.clone();
-    largest.resize(MAX_FILE_LEN, 0);
-    let largest = write("largest.nnue", &largest);
-    assert_eq!(
-        load(&largest),
-        Err(NetError::TrailingBytes {
-            found: MAX_FILE_LEN,
-            expected: good.len()
-        })
-    );
-    // Nothing there, or a folder.
-    for path in [dir.path().join("missing.nnue"), dir.path().to_path_buf()] {
-        assert!(
-            matches!(read_file(&path), Err(NetError::Io { .. })),
-            "{}",
-            path.display()
-        );
-    }
-    // A device that never ends.
-    let zero = std::path::Path::new("/dev/zero");
-    if zero.exists() {
-        assert_eq!(
-            read_file(zero),
-            Err(NetError::TooLarge {
-                found: MAX_FILE_LEN as u64 + 1,
-                limit: MAX_FILE_LEN
-            })
-        );
-    }
-    assert_eq!(
-        NetError::TooLarge {
-            found: 5_000_000,
-            limit: 800_000
-        }
-        .to_string(),
-        "net file too large: 5000000 bytes or more; the largest net file this engine reads has \
-         800000"
-    );
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -635,28 +563,6 @@ proptest! {
                 2 => prop_assert_eq!(as_version_2(&file.net.to_bytes()), bytes),
                 _ => prop_assert_eq!(file.to_bytes(), bytes),
             }
-        }
-    }
-
-    #[test]
-    fn any_file_cut_or_grown_is_read_or_refused_never_a_panic(
-        len in 0..MAX_FILE_LEN + 64,
-        fill in any::<u8>(),
-    ) {
-        // Through the file: a valid net cut to `len` bytes, or grown to
-        // them with `fill`, up to past the largest net file.
-        let mut bytes = small_file();
-        bytes.resize(len, fill);
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let path = dir.path().join("net.nnue");
-        std::fs::write(&path, &bytes).expect("the file is written");
-        match load(&path) {
-            Ok(net) => prop_assert_eq!(net.to_bytes(), bytes),
-            Err(NetError::TooLarge { found, .. }) => {
-                prop_assert!(len > MAX_FILE_LEN);
-                prop_assert_eq!(found, len as u64);
-            }
-            Err(_) => prop_assert!(len <= MAX_FILE_LEN),
         }
     }
 }

@@ -8,15 +8,17 @@
 //!   quantisation bound (docs/nnue.md derives it), every width and layout;
 //! - `symmetry.rs`: colour-mirrored positions evaluate the same, and a
 //!   king-mirrored net sees a board and its a↔h twin alike;
-//! - `file.rs`: the net file round-trips at every width and layout, a
-//!   version 1 file still reads, every bad file gets its error, no input
-//!   panics;
+//! - `file.rs`: the net file round-trips at every width and layout, with
+//!   and without a score model, versions 1 and 2 still read, every bad
+//!   file gets its error, no input panics;
+//! - `read_file.rs`: the one reader from disk is bounded in size;
 //! - `simd.rs`: the SIMD kernels equal the scalar ones;
 //! - `speed.rs`: a micro-benchmark (ignored; run it in release).
 
 mod file;
 mod incremental;
 mod quantisation;
+mod read_file;
 mod simd;
 mod speed;
 mod symmetry;
