@@ -233,7 +233,9 @@ def check_search(board, lines, multipv, stats):
         if line.startswith("info string error"):
             problems.append(f"error line: {line}")
             continue
-        if not line.startswith("info ") or line.startswith("info string"):
+        if line.startswith("info string"):
+            continue  # the engine's notes, e.g. which net plays (as Stockfish's)
+        if not line.startswith("info "):
             problems.append(f"unexpected line: {line}")
             continue
         fields, pv = parse_info(line)
