@@ -118,6 +118,17 @@ def is_move(line):
     return line.startswith("move ")
 
 
+def is_move(board, text):
+    """Whether `text` is a legal move of `board` in UCI or SAN."""
+    for parse in (board.parse_uci, board.parse_san):
+        try:
+            parse(text)
+            return True
+        except ValueError:
+            pass
+    return False
+
+
 def check_thinking(lines, board, what):
     """`post` output: `ply score time nodes pv…` lines (polyglot writes the
     pv in SAN), the pv legal."""
@@ -133,6 +144,11 @@ def check_thinking(lines, board, what):
         )
         b = board.copy()
         pv = fields[4:]
+        # polyglot echoes an `info string` (the net the engine plays, as
+        # Stockfish names its own) as a thinking line of score, time and
+        # nodes 0 whose "pv" is the string's words: a note, not a line.
+        if pv and fields[2:4] == ["0", "0"] and fields[1].lstrip("+-") == "0" and not is_move(b, pv[0]):
+            continue
         # polyglot marks the bound of the score after the last move: `!` for
         # a lower bound (fail high), `?` for an upper bound (fail low).
         if pv and pv[-1][-1] in "!?":
