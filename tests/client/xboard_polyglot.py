@@ -118,7 +118,7 @@ def is_move(line):
     return line.startswith("move ")
 
 
-def is_move(board, text):
+def parses_as_move(board, text):
     """Whether `text` is a legal move of `board` in UCI or SAN."""
     for parse in (board.parse_uci, board.parse_san):
         try:
@@ -147,7 +147,7 @@ def check_thinking(lines, board, what):
         # polyglot echoes an `info string` (the net the engine plays, as
         # Stockfish names its own) as a thinking line of score, time and
         # nodes 0 whose "pv" is the string's words: a note, not a line.
-        if pv and fields[2:4] == ["0", "0"] and fields[1].lstrip("+-") == "0" and not is_move(b, pv[0]):
+        if pv and fields[2:4] == ["0", "0"] and fields[1].lstrip("+-") == "0" and not parses_as_move(b, pv[0]):
             continue
         # polyglot marks the bound of the score after the last move: `!` for
         # a lower bound (fail high), `?` for an upper bound (fail low).
